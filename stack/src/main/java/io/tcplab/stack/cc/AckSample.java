@@ -1,0 +1,60 @@
+package io.tcplab.stack.cc;
+
+/**
+ * What one ACK told the sender. The stack reuses one instance per connection:
+ * read it during the call, do not keep it.
+ */
+public class AckSample {
+    protected long nowNanos;
+    protected long ackedBytes;
+    protected long sackedBytes;
+    protected long rttNanos = -1;
+    protected long minRttNanos = -1;
+    protected long srttNanos = -1;
+    protected long priorInflight;
+    protected long inflight;
+    protected boolean ece;
+    protected long deliveredTotal;
+    protected long lostTotal;
+    protected long eceDeliveredTotal;
+    protected boolean appLimited;
+    protected boolean cwndLimited;
+    protected CaState caState = CaState.OPEN;
+    protected long deliveryRateBytesPerSec = -1;
+    protected long sndUna;
+
+    public long nowNanos() { return nowNanos; }
+    /** Bytes newly acknowledged by the cumulative ACK (SND.UNA advance), not counting ones already SACKed. */
+    public long ackedBytes() { return ackedBytes; }
+    /** Bytes newly selectively acknowledged by this ACK's SACK blocks. */
+    public long sackedBytes() { return sackedBytes; }
+    /** Bytes newly delivered by this ACK, cumulatively or selectively. */
+    public long newlyDeliveredBytes() { return ackedBytes + sackedBytes; }
+    /** The RTT sample this ACK gave, or -1 when it gave none (Karn's rule). */
+    public long rttNanos() { return rttNanos; }
+    /** The smallest RTT seen on the connection, or -1 before the first sample. */
+    public long minRttNanos() { return minRttNanos; }
+    /** The smoothed RTT (RFC 6298), or -1 before the first sample. */
+    public long srttNanos() { return srttNanos; }
+    /** Bytes in flight before this ACK. */
+    public long priorInflight() { return priorInflight; }
+    /** Bytes in flight after this ACK. */
+    public long inflight() { return inflight; }
+    /** The ACK carried ECE (RFC 3168). */
+    public boolean ece() { return ece; }
+    /** Bytes delivered over the connection's life, cumulatively or selectively acknowledged. */
+    public long deliveredTotal() { return deliveredTotal; }
+    /** Bytes declared lost over the connection's life. */
+    public long lostTotal() { return lostTotal; }
+    /** Bytes delivered by ACKs that carried ECE, over the connection's life (DCTCP's marked bytes). */
+    public long eceDeliveredTotal() { return eceDeliveredTotal; }
+    /** The data acknowledged was sent while the application had nothing more to send. */
+    public boolean appLimited() { return appLimited; }
+    /** The window, not the application or the receiver, limited sending before this ACK. */
+    public boolean cwndLimited() { return cwndLimited; }
+    public CaState caState() { return caState; }
+    /** Delivery rate over the acknowledged segment's flight (Linux tcp_rate.c), or -1 when unknown. */
+    public long deliveryRateBytesPerSec() { return deliveryRateBytesPerSec; }
+    /** SND.UNA after this ACK, as a 64-bit unwrapped sequence number. */
+    public long sndUna() { return sndUna; }
+}

@@ -1,0 +1,62 @@
+package io.tcplab.stack.cc;
+
+/**
+ * The congestion-control plug-in. The algorithm owns its window and returns decisions; it never
+ * writes connection state. Every call carries the current time; samples are read-only views.
+ *
+ * <p>Call order the stack guarantees: {@link #init} once when the connection is established;
+ * {@link #onPacketSent} for every data segment; {@link #onAck} for every ACK that acknowledges
+ * or selectively acknowledges new data, or that carries ECE; {@link #ssthreshOnCongestion} once
+ * per congestion episode, before the stack reads the reduced window; {@link #undo} when that
+ * reduction is found spurious (mandatory: an algorithm must restore its private state).
+ */
+public interface CongestionControl {
+
+    /** The name users select it by, e.g. {@code reno}. */
+    String name();
+
+    void init(CcInit init);
+
+    /** The congestion window in bytes; never below one MSS. */
+    long cwndBytes();
+
+    /** The slow-start threshold in bytes; {@link Long#MAX_VALUE} while unset. */
+    long ssthreshBytes();
+
+    /** Pacing rate in bytes per second, or 0 for no pacing. */
+    default long pacingRateBytesPerSec() {
+        return 0;
+    }
+
+    /** The algorithm needs ECN (Linux TCP_CONG_NEEDS_ECN, e.g. DCTCP). */
+    default boolean needsEcn() {
+        return false;
+    }
+
+    default void onPacketSent(SentSample sample) {
+    }
+
+    void onAck(AckSample sample);
+
+    /** A new round trip began: the first ACK for data sent after the previous round started. */
+    default void onRoundStart(long round, long nowNanos) {
+    }
+
+    /**
+     * A congestion episode begins. Returns the new slow-start threshold and sets the window the
+     * algorithm will report next (the loss window for {@link CongestionSignal#collapsesWindow()}).
+     */
+    long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos);
+
+    default void onStateChange(CaState from, CaState to, long nowNanos) {
+    }
+
+    default void onEvent(CaEvent event, long nowNanos) {
+    }
+
+    /**
+     * The last reduction was spurious. Restore the window and private state from before it and
+     * return the window to resume with.
+     */
+    long undo(UndoCause cause, long inflightBytes, long nowNanos);
+}

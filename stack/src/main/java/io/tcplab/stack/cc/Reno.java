@@ -1,0 +1,40 @@
+package io.tcplab.stack.cc;
+
+/**
+ * Reno (RFC 5681 §3.1–§3.2): halve on congestion, one segment per window of acknowledged bytes in
+ * congestion avoidance (byte counting, §3.1 "recommended"), matching Linux tcp_reno_cong_avoid
+ * and tcp_reno_ssthresh = max(cwnd/2, 2). The loss-recovery part (RFC 6675 with SACK, RFC 6582
+ * NewReno without) lives in the stack, not here.
+ */
+public final class Reno extends WindowedCongestionControl {
+
+    @Override
+    public String name() {
+        return "reno";
+    }
+
+    @Override
+    protected void congestionAvoidance(AckSample sample, long acked) {
+        additiveIncrease(acked, cwnd / mss);
+    }
+
+    @Override
+    protected long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos) {
+        // RFC 5681 eq. 4 says FlightSize/2; Linux uses cwnd/2. FlightSize is what the RFC asks for,
+        // and the two agree whenever the window was in use.
+        return inflightBytes / 2;
+    }
+
+    /** Registers {@code reno}. */
+    public static final class Provider implements CongestionControlProvider {
+        @Override
+        public String name() {
+            return "reno";
+        }
+
+        @Override
+        public CongestionControl create(CcParameters parameters) {
+            return new Reno();
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.tcplab.stack.cc;
+
+/**
+ * The window bookkeeping every loss-based algorithm shares: slow start with appropriate byte
+ * counting (RFC 3465, L = 2 SMSS), the window after a congestion signal, the restart window
+ * after idle (RFC 5681 §4.1), and the undo snapshot. Subclasses supply the decrease
+ * ({@link #reducedSsthresh}) and the congestion-avoidance increase ({@link #congestionAvoidance}).
+ */
+public abstract class WindowedCongestionControl implements CongestionControl {
+    protected int mss;
+    protected long initialWindow;
+    protected long cwnd;
+    protected long ssthresh = Long.MAX_VALUE;
+
+    private long priorCwnd;
+    private long priorSsthresh = Long.MAX_VALUE;
+    private long aiCount;
+
+    @Override
+    public void init(CcInit init) {
+        mss = init.mss();
+        initialWindow = init.initialWindow();
+        cwnd = initialWindow;
+        ssthresh = Long.MAX_VALUE;
+    }
+
+    @Override
+    public long cwndBytes() {
+        return cwnd;
+    }
+
+    @Override
+    public long ssthreshBytes() {
+        return ssthresh;
+    }
+
+    @Override
+    public void onAck(AckSample sample) {
+        observe(sample);
+        if (!sample.cwndLimited() || sample.caState() == CaState.RECOVERY || sample.caState() == CaState.CWR) {
+            return; // RFC 7661: no growth while not using the window; recovery holds cwnd at ssthresh
+        }
+        long acked = sample.newlyDeliveredBytes();
+        if (acked <= 0) {
+            return;
+        }
+        if (cwnd < ssthresh) {
+            // RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK
+            cwnd = Math.min(cwnd + Math.min(acked, 2L * mss), ssthresh);
+            return;
+        }
+        congestionAvoidance(sample, acked);
+    }
+
+    /** Every ACK passes here first, for algorithms that track RTT or delivery. */
+    protected void observe(AckSample sample) {
+    }
+
+    /** Grow the window in congestion avoidance; {@code acked} is newly delivered bytes. */
+    protected abstract void congestionAvoidance(AckSample sample, long acked);
+
+    /** The new slow-start threshold for this signal, before the two-segment floor is applied. */
+    protected abstract long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos);
+
+    @Override
+    public long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos) {
+        priorCwnd = cwnd;
+        priorSsthresh = ssthresh;
+        ssthresh = Math.max(reducedSsthresh(signal, inflightBytes, nowNanos), 2L * mss);
+        // RFC 5681 §3.1 eq. 4 and §3.2: loss window of one segment after a timeout,
+        // cwnd = ssthresh for a fast retransmit (RFC 6675 §5 step 4.2), ECN (RFC 3168 §6.1.2).
+        cwnd = signal.collapsesWindow() ? mss : ssthresh;
+        return ssthresh;
+    }
+
+    @Override
+    public void onEvent(CaEvent event, long nowNanos) {
+        if (event == CaEvent.CWND_RESTART) {
+            cwnd = Math.max(mss, Math.min(cwnd, initialWindow)); // RFC 5681 §4.1 restart window
+        } else if (event == CaEvent.RECOVERY_EXIT && ssthresh != Long.MAX_VALUE && cwnd > ssthresh) {
+            cwnd = ssthresh; // RFC 6675 / RFC 6582: leave recovery at ssthresh
+        }
+    }
+
+    @Override
+    public long undo(UndoCause cause, long inflightBytes, long nowNanos) {
+        if (cause == UndoCause.SPURIOUS_RTO) {
+            // RFC 4015 §3.1 (RESP): ssthresh = pipe_prev, cwnd = FlightSize + min(bytes_acked, IW).
+            ssthresh = Math.max(priorCwnd, priorSsthresh == Long.MAX_VALUE ? priorCwnd : priorSsthresh);
+            cwnd = Math.max(mss, Math.min(priorCwnd, inflightBytes + initialWindow));
+        } else {
+            // Linux tcp_undo_cwnd_reduction: back to where we were before the reduction.
+            cwnd = Math.max(cwnd, priorCwnd);
+            ssthresh = Math.max(ssthresh == Long.MAX_VALUE ? 0 : ssthresh, priorSsthresh);
+        }
+        undoPrivateState(cause, nowNanos);
+        return cwnd;
+    }
+
+    /** Restore what the algorithm saved at its last reduction (W_max, K, epoch ...). */
+    protected void undoPrivateState(UndoCause cause, long nowNanos) {
+    }
+
+    /** Linux tcp_cong_avoid_ai: count acked segments; add one segment per {@code perSegments} acked. */
+    protected final void additiveIncrease(long ackedBytes, long perSegments) {
+        aiCount += ackedBytes;
+        long threshold = Math.max(1, perSegments) * (long) mss;
+        if (aiCount >= threshold) {
+            cwnd += (aiCount / threshold) * mss;
+            aiCount %= threshold;
+        }
+    }
+}
