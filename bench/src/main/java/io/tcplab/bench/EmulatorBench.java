@@ -45,24 +45,12 @@ public class EmulatorBench {
     private long target;
     private final BooleanSupplier reachedTarget = () -> receiver.received >= target;
 
-    /** Sends the next data packet for every answer it gets. */
-    static final class Sender implements EmulatedHost {
-        private final PacketSink sink;
-        private final ByteBuf data = packet(1500, 2);
+    /** A host driven by arrivals alone. */
+    abstract static class TimerlessHost implements EmulatedHost {
+        final PacketSink sink;
 
-        Sender(PacketSink sink) {
+        TimerlessHost(PacketSink sink) {
             this.sink = sink;
-        }
-
-        void sendWindow(int window) {
-            for (int i = 0; i < window; i++) {
-                sink.send(data);
-            }
-        }
-
-        @Override
-        public void receive(long nowNanos, ByteBuf ipPacket) {
-            sink.send(data);
         }
 
         @Override
@@ -75,29 +63,39 @@ public class EmulatorBench {
         }
     }
 
+    /** Sends the next data packet for every answer it gets. */
+    static final class Sender extends TimerlessHost {
+        private final ByteBuf data = packet(1500, 2);
+
+        Sender(PacketSink sink) {
+            super(sink);
+        }
+
+        void sendWindow(int window) {
+            for (int i = 0; i < window; i++) {
+                sink.send(data);
+            }
+        }
+
+        @Override
+        public void receive(long nowNanos, ByteBuf ipPacket) {
+            sink.send(data);
+        }
+    }
+
     /** Answers every data packet with a small one. */
-    static final class Receiver implements EmulatedHost {
-        private final PacketSink sink;
+    static final class Receiver extends TimerlessHost {
         private final ByteBuf answer = packet(40, 1);
         long received;
 
         Receiver(PacketSink sink) {
-            this.sink = sink;
+            super(sink);
         }
 
         @Override
         public void receive(long nowNanos, ByteBuf ipPacket) {
             received++;
             sink.send(answer);
-        }
-
-        @Override
-        public void poll(long nowNanos) {
-        }
-
-        @Override
-        public long nextDeadline() {
-            return Long.MAX_VALUE;
         }
     }
 
