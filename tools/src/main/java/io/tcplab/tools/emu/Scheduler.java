@@ -1,0 +1,159 @@
+package io.tcplab.tools.emu;
+
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The virtual clock and its event queue. Events run in order of (time, insertion order), so
+ * events at the same time run first-in first-out and every run is deterministic.
+ *
+ * <p>The queue is a binary heap kept in parallel arrays, so scheduling an event allocates
+ * nothing once the arrays have grown to the largest number of pending events.
+ * Single-threaded: events run on the thread that calls {@code runUntil}.
+ */
+public final class Scheduler {
+    private static final EventHandler RUN = (now, action) -> ((Runnable) action).run();
+
+    private long[] times = new long[256];
+    private long[] seqs = new long[256];
+    private EventHandler[] handlers = new EventHandler[256];
+    private Object[] args = new Object[256];
+    private int size;
+    private long nextSeq;
+    private long now;
+    private long processed;
+    private boolean stopped;
+
+    public long now() {
+        return now;
+    }
+
+    /** Runs {@code action} at virtual time {@code timeNanos} (not before now). */
+    public void at(long timeNanos, Runnable action) {
+        schedule(timeNanos, RUN, action);
+    }
+
+    /** Calls {@code handler.onEvent(timeNanos, arg)} at {@code timeNanos} (not before now). */
+    public void schedule(long timeNanos, EventHandler handler, Object arg) {
+        if (timeNanos < now) {
+            throw new IllegalArgumentException("cannot schedule at " + timeNanos + " ns, before now (" + now + " ns)");
+        }
+        if (size == times.length) {
+            grow();
+        }
+        siftUp(size++, timeNanos, nextSeq++, handler, arg);
+    }
+
+    /** Runs every event due at or before {@code timeNanos}, then sets the clock to it (unless stopped). */
+    public void runUntil(long timeNanos) {
+        stopped = false;
+        while (!stopped && size > 0 && times[0] <= timeNanos) {
+            runNext();
+        }
+        if (!stopped) {
+            now = Math.max(now, timeNanos);
+        }
+    }
+
+    /**
+     * Runs events until {@code done} holds (checked before the first event and after each one),
+     * {@link #stop()} is called, or the next event is later than {@code limitNanos}. Returns
+     * whether {@code done} holds. If it never held the clock ends at {@code limitNanos}.
+     */
+    public boolean runUntil(BooleanSupplier done, long limitNanos) {
+        stopped = false;
+        while (!stopped && !done.getAsBoolean()) {
+            if (size == 0 || times[0] > limitNanos) {
+                now = Math.max(now, limitNanos);
+                return false;
+            }
+            runNext();
+        }
+        return done.getAsBoolean();
+    }
+
+    /** Makes the running {@code runUntil} return after the current event. */
+    public void stop() {
+        stopped = true;
+    }
+
+    public int pendingEvents() {
+        return size;
+    }
+
+    public long eventsProcessed() {
+        return processed;
+    }
+
+    private void runNext() {
+        long time = times[0];
+        EventHandler handler = handlers[0];
+        Object arg = args[0];
+        size--;
+        if (size > 0) {
+            siftDown(times[size], seqs[size], handlers[size], args[size]);
+        }
+        handlers[size] = null;
+        args[size] = null;
+        now = time;
+        processed++;
+        handler.onEvent(time, arg);
+    }
+
+    private void siftUp(int hole, long time, long seq, EventHandler handler, Object arg) {
+        while (hole > 0) {
+            int parent = (hole - 1) >>> 1;
+            if (!before(time, seq, parent)) {
+                break;
+            }
+            move(parent, hole);
+            hole = parent;
+        }
+        put(hole, time, seq, handler, arg);
+    }
+
+    /** Fills the hole left at the root with the given (former last) entry. */
+    private void siftDown(long time, long seq, EventHandler handler, Object arg) {
+        int hole = 0;
+        int half = size >>> 1;
+        while (hole < half) {
+            int child = 2 * hole + 1;
+            if (child + 1 < size && before(times[child + 1], seqs[child + 1], child)) {
+                child++;
+            }
+            if (!before(times[child], seqs[child], time, seq)) {
+                break;
+            }
+            move(child, hole);
+            hole = child;
+        }
+        put(hole, time, seq, handler, arg);
+    }
+
+    private boolean before(long time, long seq, int slot) {
+        return before(time, seq, times[slot], seqs[slot]);
+    }
+
+    private static boolean before(long timeA, long seqA, long timeB, long seqB) {
+        return timeA < timeB || (timeA == timeB && seqA < seqB);
+    }
+
+    private void move(int from, int to) {
+        put(to, times[from], seqs[from], handlers[from], args[from]);
+    }
+
+    private void put(int slot, long time, long seq, EventHandler handler, Object arg) {
+        times[slot] = time;
+        seqs[slot] = seq;
+        handlers[slot] = handler;
+        args[slot] = arg;
+    }
+
+    private void grow() {
+        int capacity = times.length * 2;
+        times = Arrays.copyOf(times, capacity);
+        seqs = Arrays.copyOf(seqs, capacity);
+        handlers = Arrays.copyOf(handlers, capacity);
+        args = Arrays.copyOf(args, capacity);
+    }
+}

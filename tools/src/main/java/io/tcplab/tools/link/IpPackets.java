@@ -1,0 +1,66 @@
+package io.tcplab.tools.link;
+
+import io.netty.buffer.ByteBuf;
+
+/** The few IP header edits a link makes. Offsets are relative to the reader index. */
+final class IpPackets {
+    private static final int ECN_MASK = 0x03;
+    private static final int CE = 0x03;
+
+    private IpPackets() {
+    }
+
+    /**
+     * Sets CE on an ECN-capable (ECT(0) or ECT(1)) IPv4 or IPv6 packet, fixing the IPv4 header
+     * checksum. Returns false, changing nothing, for a packet that is not ECN-capable or not IP.
+     */
+    static boolean markCe(ByteBuf p) {
+        int at = p.readerIndex();
+        if (p.readableBytes() < 2) {
+            return false;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        if (version == 4 && p.readableBytes() >= 20) {
+            int tos = p.getUnsignedByte(at + 1);
+            if (!isEct(tos)) {
+                return false;
+            }
+            p.setByte(at + 1, tos | CE);
+            writeIpv4Checksum(p, at);
+            return true;
+        }
+        if (version == 6 && p.readableBytes() >= 40) {
+            // The traffic class straddles bytes 0 and 1; its ECN bits are bits 4-5 of byte 1.
+            int b1 = p.getUnsignedByte(at + 1);
+            if (!isEct(b1 >> 4)) {
+                return false;
+            }
+            p.setByte(at + 1, b1 | (CE << 4));
+            return true;
+        }
+        return false;
+    }
+
+    static void flipBit(ByteBuf p, long bit) {
+        int index = p.readerIndex() + (int) (bit >>> 3);
+        p.setByte(index, p.getByte(index) ^ (0x80 >>> (int) (bit & 7)));
+    }
+
+    private static boolean isEct(int ecnField) {
+        int ecn = ecnField & ECN_MASK;
+        return ecn == 0x01 || ecn == 0x02;
+    }
+
+    private static void writeIpv4Checksum(ByteBuf p, int at) {
+        int headerLength = (p.getUnsignedByte(at) & 0x0f) * 4;
+        p.setShort(at + 10, 0);
+        long sum = 0;
+        for (int i = 0; i < headerLength; i += 2) {
+            sum += p.getUnsignedShort(at + i);
+        }
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xffff) + (sum >>> 16);
+        }
+        p.setShort(at + 10, (int) ~sum & 0xffff);
+    }
+}

@@ -1,0 +1,143 @@
+package io.tcplab.tools.link;
+
+import io.netty.buffer.ByteBuf;
+import java.util.SplittableRandom;
+
+/**
+ * One direction of a link, independent of any clock or scheduler: it is offered a packet at a
+ * time and decides its fate, handing each surviving copy to its {@link LinkOutput} with the times
+ * it departs and arrives.
+ *
+ * <p>Order of decisions for a packet offered at {@code now}: periodic and random loss (as netem
+ * does, a lost packet never takes queue space or transmitter time); ECN step marking; drop-tail;
+ * serialization behind the packets already queued; then, on the wire, corruption, reordering
+ * and duplication (the duplicate arrives right after the original, at the same time).
+ * Each random impairment draws from its own stream once for every packet offered while it is
+ * on, so switching one on or off never changes the decisions of another.
+ */
+public final class Link {
+    private final String name;
+    private final LinkParams params;
+    private final PacketPool pool;
+    private final LinkOutput output;
+    private final LinkCounters counters = new LinkCounters();
+    private final Transmitter transmitter = new Transmitter();
+    private final SplittableRandom lossRandom;
+    private final SplittableRandom reorderRandom;
+    private final SplittableRandom duplicateRandom;
+    private final SplittableRandom corruptRandom;
+    private long periodicCount;
+
+    public Link(String name, LinkParams params, long seed, PacketPool pool, LinkOutput output) {
+        this.name = name;
+        this.params = params;
+        this.pool = pool;
+        this.output = output;
+        this.lossRandom = new SplittableRandom(Seeds.derive(seed, name, "loss"));
+        this.reorderRandom = new SplittableRandom(Seeds.derive(seed, name, "reorder"));
+        this.duplicateRandom = new SplittableRandom(Seeds.derive(seed, name, "duplicate"));
+        this.corruptRandom = new SplittableRandom(Seeds.derive(seed, name, "corrupt"));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The live settings: changes apply to packets offered afterwards. */
+    public LinkParams params() {
+        return params;
+    }
+
+    public LinkCounters counters() {
+        return counters;
+    }
+
+    public PacketPool pool() {
+        return pool;
+    }
+
+    /** Packets not yet fully serialized at {@code now}, the one on the wire included. */
+    public long queuedPackets(long now) {
+        transmitter.drain(now);
+        return transmitter.packets();
+    }
+
+    public long queuedBytes(long now) {
+        transmitter.drain(now);
+        return transmitter.bytes();
+    }
+
+    /** Offers a packet at {@code now}; {@code packet} is only read, and only during the call. */
+    public void offer(long now, ByteBuf packet) {
+        LinkParams p = params;
+        int size = packet.readableBytes();
+        counters.offeredPackets++;
+        counters.offeredBytes += size;
+
+        boolean periodicLoss = p.lossEvery() >= 2 && ++periodicCount % p.lossEvery() == 0;
+        boolean randomLoss = draw(lossRandom, p.lossProbability());
+        boolean reorder = draw(reorderRandom, p.reorderProbability());
+        boolean duplicate = draw(duplicateRandom, p.duplicateProbability());
+        boolean corrupt = draw(corruptRandom, p.corruptProbability()) && size > 0;
+        long corruptBit = corrupt ? corruptRandom.nextLong(size * 8L) : 0;
+        if (periodicLoss || randomLoss) {
+            counters.lost++;
+            return;
+        }
+
+        transmitter.drain(now);
+        Limit ecn = p.ecnThreshold();
+        boolean overEcnThreshold = ecn != null
+                && ecn.measure(transmitter.packets(), transmitter.bytes()) > ecn.value();
+        Limit limit = p.queueLimit();
+        if (limit.measure(transmitter.packets() + 1L, transmitter.bytes() + size) > limit.value()) {
+            counters.queueDropped++;
+            return;
+        }
+        long depart = transmitter.enqueue(now, size, p.rateBitsPerSec());
+        counters.maxQueuePackets = Math.max(counters.maxQueuePackets, transmitter.packets());
+        counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes());
+
+        ByteBuf copy = pool.copyOf(packet);
+        if (overEcnThreshold && IpPackets.markCe(copy)) {
+            counters.ceMarked++;
+        }
+        if (corrupt) {
+            IpPackets.flipBit(copy, corruptBit);
+            counters.corrupted++;
+        }
+        long arrival = depart + p.delayNanos();
+        if (reorder) {
+            arrival += reorderDelay(p, size);
+            counters.reordered++;
+        }
+        ByteBuf second = duplicate ? pool.copyOf(copy) : null;
+        hand(copy, depart, arrival);
+        if (second != null) {
+            counters.duplicated++;
+            hand(second, depart, arrival);
+        }
+    }
+
+    private void hand(ByteBuf copy, long depart, long arrival) {
+        counters.delivered++;
+        counters.deliveredBytes += copy.readableBytes();
+        output.carry(copy, depart, arrival);
+    }
+
+    private static boolean draw(SplittableRandom random, double probability) {
+        return probability > 0 && random.nextDouble() < probability;
+    }
+
+    private static long reorderDelay(LinkParams p, int size) {
+        if (p.reorderDelayNanos() >= 0) {
+            return p.reorderDelayNanos();
+        }
+        return Math.max(p.delayNanos() / 10, 3 * Transmitter.serializationNanos(size, p.rateBitsPerSec()));
+    }
+
+    @Override
+    public String toString() {
+        return name + " [" + params + "] " + counters;
+    }
+}

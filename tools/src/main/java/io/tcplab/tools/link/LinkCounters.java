@@ -1,0 +1,77 @@
+package io.tcplab.tools.link;
+
+/** What one link did so far. Only the link writes these; everyone may read them. */
+public final class LinkCounters {
+    long offeredPackets;
+    long offeredBytes;
+    long queueDropped;
+    long lost;
+    long corrupted;
+    long duplicated;
+    long reordered;
+    long delivered;
+    long deliveredBytes;
+    long ceMarked;
+    long maxQueuePackets;
+    long maxQueueBytes;
+
+    public long offeredPackets() {
+        return offeredPackets;
+    }
+
+    public long offeredBytes() {
+        return offeredBytes;
+    }
+
+    /** Packets refused by drop-tail because the queue was full. */
+    public long queueDropped() {
+        return queueDropped;
+    }
+
+    /** Packets dropped by random or periodic loss. */
+    public long lost() {
+        return lost;
+    }
+
+    public long corrupted() {
+        return corrupted;
+    }
+
+    /** Extra copies made by duplication (not counting the originals). */
+    public long duplicated() {
+        return duplicated;
+    }
+
+    public long reordered() {
+        return reordered;
+    }
+
+    /** Copies handed on toward the far end, duplicates included; each arrives at its own time. */
+    public long delivered() {
+        return delivered;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    public long ceMarked() {
+        return ceMarked;
+    }
+
+    public long maxQueuePackets() {
+        return maxQueuePackets;
+    }
+
+    public long maxQueueBytes() {
+        return maxQueueBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "offered=" + offeredPackets + " (" + offeredBytes + "B) queueDropped=" + queueDropped
+                + " lost=" + lost + " corrupted=" + corrupted + " duplicated=" + duplicated
+                + " reordered=" + reordered + " delivered=" + delivered + " (" + deliveredBytes + "B)"
+                + " ceMarked=" + ceMarked + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
+    }
+}

@@ -1,0 +1,59 @@
+package io.tcplab.tools.link;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayDeque;
+
+/**
+ * Reusable heap buffers for packets in flight, so that carrying a packet allocates nothing once
+ * the pool has grown to the number of packets ever in flight at once. Size classes double from
+ * 2 KiB to 64 KiB so that a 1500-byte packet does not pin 64 KiB. Single-threaded.
+ */
+public final class PacketPool {
+    private static final int SMALLEST_SHIFT = 11;
+    private static final int CLASSES = 6;
+    /** IPv4 and IPv6 (without jumbograms) packets are at most 65535 bytes. */
+    public static final int MAX_PACKET = 65535;
+
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<ByteBuf>[] free = new ArrayDeque[CLASSES];
+    private long outstanding;
+
+    public PacketPool() {
+        for (int i = 0; i < CLASSES; i++) {
+            free[i] = new ArrayDeque<>();
+        }
+    }
+
+    /** A pooled buffer holding the readable bytes of {@code packet}; give it back with {@link #release}. */
+    public ByteBuf copyOf(ByteBuf packet) {
+        int size = packet.readableBytes();
+        if (size > MAX_PACKET) {
+            throw new IllegalArgumentException("packet of " + size + " bytes is larger than an IP packet can be");
+        }
+        int sizeClass = sizeClass(size);
+        ByteBuf buf = free[sizeClass].pollLast();
+        if (buf == null) {
+            int capacity = 1 << (SMALLEST_SHIFT + sizeClass);
+            buf = Unpooled.buffer(capacity, capacity);
+        }
+        buf.clear().writeBytes(packet, packet.readerIndex(), size);
+        outstanding++;
+        return buf;
+    }
+
+    public void release(ByteBuf buf) {
+        outstanding--;
+        free[sizeClass(buf.capacity())].addLast(buf);
+    }
+
+    /** Buffers handed out and not yet released: the packets in flight. */
+    public long outstanding() {
+        return outstanding;
+    }
+
+    private static int sizeClass(int size) {
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(size - 1, 0));
+        return Math.max(bits - SMALLEST_SHIFT, 0);
+    }
+}

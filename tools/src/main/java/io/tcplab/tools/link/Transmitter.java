@@ -1,0 +1,85 @@
+package io.tcplab.tools.link;
+
+/**
+ * The serialization queue of a link: one transmitter sends packets in order, each taking
+ * {@code size × 8 / rate}. It keeps the departure time of every packet not yet fully sent, so
+ * its occupancy at any time is known without being told when packets leave.
+ */
+final class Transmitter {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private long[] departs = new long[64];
+    private int[] sizes = new int[64];
+    private int head;
+    private int count;
+    private long bytes;
+    private long freeAt;
+    /** Leftover bit-nanoseconds, carried so that rounding never makes the rate drift. */
+    private long remainder;
+    private long remainderRate;
+
+    static long serializationNanos(int size, long rateBitsPerSec) {
+        return rateBitsPerSec == 0 ? 0 : size * 8L * NANOS_PER_SECOND / rateBitsPerSec;
+    }
+
+    /** Forgets the packets fully sent at or before {@code now}. */
+    void drain(long now) {
+        int mask = departs.length - 1;
+        while (count > 0 && departs[head] <= now) {
+            bytes -= sizes[head];
+            head = (head + 1) & mask;
+            count--;
+        }
+    }
+
+    int packets() {
+        return count;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    /** Queues a packet behind those already waiting; returns when its last bit leaves. */
+    long enqueue(long now, int size, long rateBitsPerSec) {
+        long depart = Math.max(now, freeAt) + exactSerializationNanos(size, rateBitsPerSec);
+        freeAt = depart;
+        if (depart > now) {
+            if (count == departs.length) {
+                grow();
+            }
+            int tail = (head + count) & (departs.length - 1);
+            departs[tail] = depart;
+            sizes[tail] = size;
+            count++;
+            bytes += size;
+        }
+        return depart;
+    }
+
+    private long exactSerializationNanos(int size, long rate) {
+        if (rate == 0) {
+            return 0;
+        }
+        if (rate != remainderRate) {
+            remainder = 0;
+            remainderRate = rate;
+        }
+        long bitNanos = size * 8L * NANOS_PER_SECOND + remainder;
+        remainder = bitNanos % rate;
+        return bitNanos / rate;
+    }
+
+    private void grow() {
+        long[] newDeparts = new long[departs.length * 2];
+        int[] newSizes = new int[sizes.length * 2];
+        for (int i = 0; i < count; i++) {
+            int from = (head + i) & (departs.length - 1);
+            newDeparts[i] = departs[from];
+            newSizes[i] = sizes[from];
+        }
+        departs = newDeparts;
+        sizes = newSizes;
+        head = 0;
+    }
+}

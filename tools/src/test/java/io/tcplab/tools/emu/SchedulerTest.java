@@ -1,0 +1,92 @@
+package io.tcplab.tools.emu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class SchedulerTest {
+    private final Scheduler scheduler = new Scheduler();
+
+    @Test
+    void runsEventsInTimeOrderAndFifoAtEqualTimes() {
+        record Scheduled(long time, int order) {
+        }
+        List<Scheduled> planned = new ArrayList<>();
+        List<Scheduled> ran = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(1);
+        for (int i = 0; i < 10_000; i++) {
+            Scheduled event = new Scheduled(random.nextLong(100), i);
+            planned.add(event);
+            scheduler.at(event.time(), () -> {
+                assertThat(scheduler.now()).isEqualTo(event.time());
+                ran.add(event);
+            });
+        }
+        scheduler.runUntil(Long.MAX_VALUE);
+        planned.sort(Comparator.comparingLong(Scheduled::time).thenComparingInt(Scheduled::order));
+        assertThat(ran).containsExactlyElementsOf(planned);
+    }
+
+    @Test
+    void eventsScheduledWhileRunningKeepTheOrder() {
+        List<String> ran = new ArrayList<>();
+        scheduler.at(5, () -> {
+            ran.add("a");
+            scheduler.at(5, () -> ran.add("c"));
+            scheduler.at(6, () -> ran.add("d"));
+        });
+        scheduler.at(5, () -> ran.add("b"));
+        scheduler.runUntil(10);
+        assertThat(ran).containsExactly("a", "b", "c", "d");
+        assertThat(scheduler.now()).isEqualTo(10);
+    }
+
+    @Test
+    void runUntilATimeRunsEventsAtThatTimeButNotLater() {
+        List<Long> ran = new ArrayList<>();
+        scheduler.at(10, () -> ran.add(10L));
+        scheduler.at(11, () -> ran.add(11L));
+        scheduler.runUntil(10);
+        assertThat(ran).containsExactly(10L);
+        assertThat(scheduler.pendingEvents()).isEqualTo(1);
+    }
+
+    @Test
+    void runUntilDoneStopsAsSoonAsItHolds() {
+        int[] count = {0};
+        for (int t = 1; t <= 100; t++) {
+            scheduler.at(t, () -> count[0]++);
+        }
+        assertThat(scheduler.runUntil(() -> count[0] == 30, 1000)).isTrue();
+        assertThat(scheduler.now()).isEqualTo(30);
+        assertThat(scheduler.runUntil(() -> count[0] == 1000, 50)).isFalse();
+        assertThat(scheduler.now()).isEqualTo(50);
+        assertThat(count[0]).isEqualTo(50);
+    }
+
+    @Test
+    void stopEndsTheRunAfterTheCurrentEvent() {
+        List<Long> ran = new ArrayList<>();
+        scheduler.at(1, () -> ran.add(1L));
+        scheduler.at(2, () -> {
+            ran.add(2L);
+            scheduler.stop();
+        });
+        scheduler.at(3, () -> ran.add(3L));
+        scheduler.runUntil(100);
+        assertThat(ran).containsExactly(1L, 2L);
+        assertThat(scheduler.now()).isEqualTo(2);
+    }
+
+    @Test
+    void refusesThePast() {
+        scheduler.runUntil(100);
+        assertThatThrownBy(() -> scheduler.at(99, () -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("before now");
+    }
+}
