@@ -280,6 +280,30 @@ public final class TcpOptions {
         return length;
     }
 
+    /** For logs and test reports; allocates, so not for the packet path. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("TcpOptions[");
+        if (mss >= 0) {
+            s.append("mss=").append(mss).append(' ');
+        }
+        if (windowScale >= 0) {
+            s.append("wscale=").append(windowScale).append(' ');
+        }
+        if (sackPermitted) {
+            s.append("sackOK ");
+        }
+        if (hasTimestamps) {
+            s.append("ts=").append(Integer.toUnsignedString(tsVal)).append('/')
+                    .append(Integer.toUnsignedString(tsEcr)).append(' ');
+        }
+        for (int i = 0; i < sackBlockCount; i++) {
+            s.append("sack=").append(Integer.toUnsignedString(sackEdges[2 * i])).append('-')
+                    .append(Integer.toUnsignedString(sackEdges[2 * i + 1])).append(' ');
+        }
+        return s.toString().trim() + ']';
+    }
+
     /** Writes the options at absolute {@code offset} in the layout above; returns the bytes written. */
     public int write(ByteBuf buf, int offset) {
         int at = offset;
