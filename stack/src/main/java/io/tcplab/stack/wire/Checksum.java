@@ -1,6 +1,10 @@
 package io.tcplab.stack.wire;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The Internet checksum (RFC 1071): one's-complement sum of 16-bit big-endian words.
@@ -13,6 +17,8 @@ import io.netty.buffer.ByteBuf;
  */
 public final class Checksum {
     private static final int PROTOCOL_TCP = 6;
+    private static final VarHandle LONGS_BIG_ENDIAN =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private Checksum() {}
 
@@ -22,26 +28,70 @@ public final class Checksum {
      * must start at an even distance from the start of the checksummed data.
      */
     public static int sum(ByteBuf buf, int offset, int length, int initial) {
+        if (offset < 0 || length < 0 || offset > buf.capacity() - length) {
+            throw new IndexOutOfBoundsException("checksum range " + offset + "+" + length + " outside " + buf.capacity());
+        }
+        // Whole 8-byte words go through the backing memory directly: ByteBuf.getLong checks
+        // bounds and the reference count on every call, which costs more than the addition.
+        int longBytes = length & ~7;
         long acc = initial & 0xffffffffL;
-        int i = offset;
-        int end = offset + length;
-        // Two 32-bit words per read; the long cannot overflow before ~8 GB of input.
-        for (; i + 8 <= end; i += 8) {
+        if (buf.hasArray()) {
+            acc += sumLongs(buf.array(), buf.arrayOffset() + offset, longBytes);
+        } else if (buf.nioBufferCount() == 1) {
+            ByteBuffer nio = buf.internalNioBuffer(offset, longBytes);
+            acc += sumLongs(nio, nio.position(), longBytes);
+        } else {
+            acc += sumLongs(buf, offset, longBytes);
+        }
+        return foldTo32(acc + sumTail(buf, offset + longBytes, length - longBytes));
+    }
+
+    // Each 8-byte big-endian word adds as two 32-bit words; a long holds ~8 GB of them.
+    private static long sumLongs(byte[] array, int from, int length) {
+        long acc = 0;
+        for (int i = from, end = from + length; i < end; i += 8) {
+            long v = (long) LONGS_BIG_ENDIAN.get(array, i);
+            acc += (v >>> 32) + (v & 0xffffffffL);
+        }
+        return acc;
+    }
+
+    private static long sumLongs(ByteBuffer nio, int from, int length) {
+        long acc = 0;
+        for (int i = from, end = from + length; i < end; i += 8) {
+            long v = nio.getLong(i);
+            acc += (v >>> 32) + (v & 0xffffffffL);
+        }
+        return acc;
+    }
+
+    /** For buffers without a single backing memory region, e.g. composites. */
+    private static long sumLongs(ByteBuf buf, int from, int length) {
+        long acc = 0;
+        for (int i = from, end = from + length; i < end; i += 8) {
             long v = buf.getLong(i);
             acc += (v >>> 32) + (v & 0xffffffffL);
         }
-        if (i + 4 <= end) {
-            acc += buf.getUnsignedInt(i);
-            i += 4;
+        return acc;
+    }
+
+    /** The last 0..7 bytes. */
+    private static long sumTail(ByteBuf buf, int at, int length) {
+        long acc = 0;
+        if (length >= 4) {
+            acc += buf.getUnsignedInt(at);
+            at += 4;
+            length -= 4;
         }
-        if (i + 2 <= end) {
-            acc += buf.getUnsignedShort(i);
-            i += 2;
+        if (length >= 2) {
+            acc += buf.getUnsignedShort(at);
+            at += 2;
+            length -= 2;
         }
-        if (i < end) {
-            acc += (buf.getUnsignedByte(i) << 8);
+        if (length == 1) {
+            acc += buf.getUnsignedByte(at) << 8;
         }
-        return foldTo32(acc);
+        return acc;
     }
 
     /** Folds a partial sum to 16 bits and complements it: the value to put in a checksum field. */
