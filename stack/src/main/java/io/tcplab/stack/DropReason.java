@@ -1,0 +1,48 @@
+package io.tcplab.stack;
+
+/**
+ * Why the stack discarded an incoming packet. Parsers and the connection layer return one of
+ * these instead of throwing, so a hostile or corrupt packet costs a branch, not an exception.
+ */
+public enum DropReason {
+    /** Fewer bytes than the fixed IP header (or an IPv4 header longer than the packet). */
+    TRUNCATED_IP,
+    /** IP version nibble is neither 4 nor 6. */
+    BAD_IP_VERSION,
+    /** IPv4 IHL below 5 words (RFC 791 §3.1). */
+    BAD_IP_HEADER_LENGTH,
+    /** IPv4 total length / IPv6 payload length disagrees with the bytes received or the header. */
+    BAD_IP_TOTAL_LENGTH,
+    /** IPv4 header checksum does not verify (RFC 791 §3.1, RFC 1071). */
+    BAD_IP_CHECKSUM,
+    /** An IP fragment; the stack does not reassemble (it sets DF and uses MSS to avoid them). */
+    IP_FRAGMENT,
+    /** An IPv6 extension header we do not process, e.g. a Routing header with segments left. */
+    UNSUPPORTED_IPV6_EXTENSION,
+    /** An IPv6 extension header whose length runs past the payload or that is misplaced. */
+    MALFORMED_IPV6_EXTENSION,
+    /** The transport protocol is not TCP (6). */
+    NOT_TCP,
+    /** Fewer than 20 bytes of TCP header. */
+    TRUNCATED_TCP,
+    /** TCP data offset below 5 words or past the end of the segment (RFC 9293 §3.1). */
+    BAD_DATA_OFFSET,
+    /** TCP checksum over pseudo header, header and data does not verify (RFC 9293 §3.1). */
+    BAD_TCP_CHECKSUM,
+    /** A TCP option whose length is illegal for its kind or runs past the options area. */
+    BAD_OPTION_LENGTH,
+    /** A flag combination no TCP state accepts (SYN+FIN, SYN+RST, none of SYN/ACK/RST). */
+    ILLEGAL_FLAGS,
+    /** The destination address is not one this stack owns. */
+    NOT_OUR_ADDRESS,
+    /** The segment lies outside the receive window (RFC 9293 §3.10.7.4, first check). */
+    OUT_OF_WINDOW,
+    /** The acknowledgment number acknowledges nothing sent or something not yet sent. */
+    BAD_ACK,
+    /** Rejected by Protection Against Wrapped Sequences (RFC 7323 §5). */
+    PAWS_REJECTED,
+    /** No connection or listener matches the segment's four-tuple. */
+    NO_CONNECTION,
+    /** A listener's queue of half-open or unaccepted connections is full. */
+    BACKLOG_FULL
+}

@@ -1,0 +1,128 @@
+package io.tcplab.stack.wire;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
+
+/**
+ * Reusable flyweight view of a TCP header (RFC 9293 §3.1) inside a wrapped {@link IpPacket}.
+ * Getters read the buffer in place and are meaningful only after {@link #wrap} returned null.
+ */
+public final class TcpHeader {
+    public static final int FIN = 1;
+    public static final int SYN = 2;
+    public static final int RST = 4;
+    public static final int PSH = 8;
+    public static final int ACK = 16;
+    public static final int URG = 32;
+    /** ECN-Echo (RFC 3168 §6.1). */
+    public static final int ECE = 64;
+    /** Congestion Window Reduced (RFC 3168 §6.1). */
+    public static final int CWR = 128;
+
+    static final int MIN_LENGTH = 20;
+
+    private ByteBuf buf;
+    private int offset;
+    private int headerLength;
+    private int segmentLength;
+    private boolean verifyChecksum = true;
+
+    /** Skipping verification is for callers that trust the source (e.g. an emulator without corruption). */
+    public void setVerifyChecksum(boolean verify) {
+        this.verifyChecksum = verify;
+    }
+
+    public boolean verifiesChecksum() {
+        return verifyChecksum;
+    }
+
+    /** Validates the TCP header of a packet that {@link IpPacket#wrap} accepted; null when OK. */
+    public DropReason wrap(IpPacket ip) {
+        buf = ip.buffer();
+        offset = ip.transportOffset();
+        segmentLength = ip.transportLength();
+        if (segmentLength < MIN_LENGTH) {
+            return DropReason.TRUNCATED_TCP;
+        }
+        headerLength = (buf.getUnsignedByte(offset + 12) >>> 4) * 4;
+        if (headerLength < MIN_LENGTH || headerLength > segmentLength) {
+            return DropReason.BAD_DATA_OFFSET;
+        }
+        if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
+            return DropReason.BAD_TCP_CHECKSUM;
+        }
+        return legalFlags(flags()) ? null : DropReason.ILLEGAL_FLAGS;
+    }
+
+    /**
+     * RFC 9293 §3.10.7: no state accepts these, so dropping them early is equivalent and
+     * keeps probes (e.g. "Xmas" scans) away from connection lookup. SYN+FIN and SYN+RST have
+     * no meaning (a SYN opens, FIN/RST close); a segment with none of SYN, RST, ACK is dropped
+     * in LISTEN and SYN-SENT (§3.10.7.2/3: "drop the segment") and in every synchronized state
+     * ("if the ACK bit is off, drop the segment and return", §3.10.7.4 fifth check).
+     */
+    private static boolean legalFlags(int flags) {
+        if ((flags & SYN) != 0 && (flags & (FIN | RST)) != 0) {
+            return false;
+        }
+        return (flags & (SYN | ACK | RST)) != 0;
+    }
+
+    public int srcPort() {
+        return buf.getUnsignedShort(offset);
+    }
+
+    public int dstPort() {
+        return buf.getUnsignedShort(offset + 2);
+    }
+
+    /** Raw 32-bit sequence number; compare with modular arithmetic. */
+    public int seq() {
+        return buf.getInt(offset + 4);
+    }
+
+    /** Raw 32-bit acknowledgment number. */
+    public int ack() {
+        return buf.getInt(offset + 8);
+    }
+
+    /** The eight flag bits CWR..FIN as a bit set of the constants above. */
+    public int flags() {
+        return buf.getUnsignedByte(offset + 13);
+    }
+
+    public boolean has(int flag) {
+        return (flags() & flag) != 0;
+    }
+
+    /** Unscaled window field, 0..65535. */
+    public int window() {
+        return buf.getUnsignedShort(offset + 14);
+    }
+
+    public int urgentPointer() {
+        return buf.getUnsignedShort(offset + 18);
+    }
+
+    /** Absolute index of the first option byte. */
+    public int optionsOffset() {
+        return offset + MIN_LENGTH;
+    }
+
+    public int optionsLength() {
+        return headerLength - MIN_LENGTH;
+    }
+
+    /** Absolute index of the first data byte. */
+    public int payloadOffset() {
+        return offset + headerLength;
+    }
+
+    public int payloadLength() {
+        return segmentLength - headerLength;
+    }
+
+    public ByteBuf buffer() {
+        return buf;
+    }
+}

@@ -1,0 +1,341 @@
+package io.tcplab.stack.wire;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
+
+/**
+ * Mutable, reusable holder of the TCP options this stack understands: parsed from a received
+ * header or filled in to be written. One instance per direction is enough; nothing allocates
+ * after construction.
+ *
+ * <p>Written layout (the same as Linux's {@code tcp_options_write}, so captures compare
+ * byte for byte with kernel TCP), each piece present only when its option is set:
+ * <pre>
+ *   MSS:                    2,4,mss(2)                         RFC 9293 §3.2, RFC 6691
+ *   SACK-permitted + TS:    4,2,8,10,tsval(4),tsecr(4)          RFC 2018 §2, RFC 7323 §3
+ *   TS without SACK-perm.:  1,1,8,10,tsval(4),tsecr(4)
+ *   SACK-perm. without TS:  1,1,4,2
+ *   window scale:           1,3,3,shift                         RFC 7323 §2
+ *   SACK blocks:            1,1,5,2+8n,(left(4),right(4)) x n   RFC 2018 §3
+ * </pre>
+ * A SYN thus carries {@code MSS, sackOK+TS, NOP+WS} (20 bytes) and a data segment
+ * {@code NOP,NOP,TS, NOP,NOP,SACK}. Every piece is a multiple of 4 bytes, so no padding.
+ */
+public final class TcpOptions {
+    /** RFC 9293 §3.1: data offset is 4 bits of 32-bit words, 60 bytes minus the fixed 20. */
+    public static final int MAX_LENGTH = 40;
+    /** RFC 7323 §2.3: larger shifts are treated as 14. */
+    public static final int MAX_WINDOW_SCALE = 14;
+    /** Four blocks fill 34 of the 40 bytes (RFC 2018 §3). */
+    public static final int MAX_SACK_BLOCKS = 4;
+
+    private static final int EOL = 0;
+    private static final int NOP = 1;
+    private static final int KIND_MSS = 2;
+    private static final int KIND_WINDOW_SCALE = 3;
+    private static final int KIND_SACK_PERMITTED = 4;
+    private static final int KIND_SACK = 5;
+    private static final int KIND_TIMESTAMPS = 8;
+
+    private static final int LENGTH_MSS = 4;
+    private static final int LENGTH_WINDOW_SCALE = 3;
+    private static final int LENGTH_SACK_PERMITTED = 2;
+    private static final int LENGTH_TIMESTAMPS = 10;
+    private static final int SACK_BLOCK_LENGTH = 8;
+
+    private static final int NOP_NOP = (NOP << 8) | NOP;
+
+    private int mss = -1;
+    private int windowScale = -1;
+    private boolean sackPermitted;
+    private boolean hasTimestamps;
+    private int tsVal;
+    private int tsEcr;
+    private int sackBlockCount;
+    private final int[] sackEdges = new int[2 * MAX_SACK_BLOCKS];
+
+    /**
+     * Clears this holder, then reads the options area; null when well formed. On a non-null
+     * result the holder keeps what was read before the bad option and should be ignored.
+     */
+    public DropReason parse(ByteBuf buf, int offset, int length) {
+        clear();
+        int end = offset + length;
+        int at = offset;
+        while (at < end) {
+            int kind = buf.getUnsignedByte(at);
+            if (kind == EOL) {
+                return null;
+            }
+            if (kind == NOP) {
+                at++;
+                continue;
+            }
+            // RFC 9293 §3.2: be prepared for an illegal length; every other option has one.
+            if (at + 1 >= end) {
+                return DropReason.BAD_OPTION_LENGTH;
+            }
+            int optionLength = buf.getUnsignedByte(at + 1);
+            if (optionLength < 2 || at + optionLength > end || !readOption(buf, at, kind, optionLength)) {
+                return DropReason.BAD_OPTION_LENGTH;
+            }
+            at += optionLength;
+        }
+        return null;
+    }
+
+    /**
+     * Reads one option whose bytes lie inside the area; false when its length is wrong for its
+     * kind (checked before reading, so a short option never reads past the area). Unknown
+     * kinds are skipped.
+     */
+    private boolean readOption(ByteBuf buf, int at, int kind, int length) {
+        switch (kind) {
+            case KIND_MSS:
+                if (length != LENGTH_MSS) {
+                    return false;
+                }
+                mss = buf.getUnsignedShort(at + 2);
+                return true;
+            case KIND_WINDOW_SCALE:
+                if (length != LENGTH_WINDOW_SCALE) {
+                    return false;
+                }
+                windowScale = Math.min(buf.getUnsignedByte(at + 2), MAX_WINDOW_SCALE);
+                return true;
+            case KIND_SACK_PERMITTED:
+                sackPermitted = true;
+                return length == LENGTH_SACK_PERMITTED;
+            case KIND_TIMESTAMPS:
+                if (length != LENGTH_TIMESTAMPS) {
+                    return false;
+                }
+                hasTimestamps = true;
+                tsVal = buf.getInt(at + 2);
+                tsEcr = buf.getInt(at + 6);
+                return true;
+            case KIND_SACK:
+                return readSackBlocks(buf, at, length);
+            default:
+                return true;
+        }
+    }
+
+    private boolean readSackBlocks(ByteBuf buf, int at, int length) {
+        int blocks = (length - 2) / SACK_BLOCK_LENGTH;
+        if (blocks < 1 || blocks > MAX_SACK_BLOCKS || length != 2 + blocks * SACK_BLOCK_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < blocks; i++) {
+            int block = at + 2 + i * SACK_BLOCK_LENGTH;
+            sackEdges[2 * i] = buf.getInt(block);
+            sackEdges[2 * i + 1] = buf.getInt(block + 4);
+        }
+        sackBlockCount = blocks;
+        return true;
+    }
+
+    /** Removes every option. */
+    public void clear() {
+        mss = -1;
+        windowScale = -1;
+        sackPermitted = false;
+        hasTimestamps = false;
+        tsVal = 0;
+        tsEcr = 0;
+        sackBlockCount = 0;
+    }
+
+    /** Maximum segment size in bytes, -1 when absent. */
+    public int mss() {
+        return mss;
+    }
+
+    /** Window scale shift 0..14, -1 when absent. */
+    public int windowScale() {
+        return windowScale;
+    }
+
+    public boolean sackPermitted() {
+        return sackPermitted;
+    }
+
+    public boolean hasTimestamps() {
+        return hasTimestamps;
+    }
+
+    /** Raw 32-bit TSval; meaningful when {@link #hasTimestamps()}. */
+    public int tsVal() {
+        return tsVal;
+    }
+
+    /** Raw 32-bit TSecr; meaningful when {@link #hasTimestamps()}. */
+    public int tsEcr() {
+        return tsEcr;
+    }
+
+    public int sackBlockCount() {
+        return sackBlockCount;
+    }
+
+    /** Left edge (first sequence number) of SACK block {@code i}, raw 32-bit. */
+    public int sackLeft(int i) {
+        return sackEdges[2 * blockIndex(i)];
+    }
+
+    /** Right edge (sequence number after the block) of SACK block {@code i}, raw 32-bit. */
+    public int sackRight(int i) {
+        return sackEdges[2 * blockIndex(i) + 1];
+    }
+
+    private int blockIndex(int i) {
+        if (i < 0 || i >= sackBlockCount) {
+            throw new IndexOutOfBoundsException("SACK block " + i + " of " + sackBlockCount);
+        }
+        return i;
+    }
+
+    public void setMss(int mss) {
+        if (mss < 0 || mss > 0xffff) {
+            throw new IllegalArgumentException("MSS out of range: " + mss);
+        }
+        this.mss = mss;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void setWindowScale(int shift) {
+        if (shift < 0 || shift > MAX_WINDOW_SCALE) {
+            throw new IllegalArgumentException("window scale out of range: " + shift);
+        }
+        this.windowScale = shift;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void setSackPermitted(boolean permitted) {
+        this.sackPermitted = permitted;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void setTimestamps(int val, int ecr) {
+        this.hasTimestamps = true;
+        this.tsVal = val;
+        this.tsEcr = ecr;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void clearTimestamps() {
+        hasTimestamps = false;
+        tsVal = 0;
+        tsEcr = 0;
+    }
+
+    /**
+     * Appends a SACK block; false (and nothing added) when {@link #maxSackBlocks()} are
+     * already present. Add the most recently received block first (RFC 2018 §4).
+     */
+    public boolean addSackBlock(int left, int right) {
+        if (sackBlockCount >= maxSackBlocks()) {
+            return false;
+        }
+        sackEdges[2 * sackBlockCount] = left;
+        sackEdges[2 * sackBlockCount + 1] = right;
+        sackBlockCount++;
+        return true;
+    }
+
+    public void clearSack() {
+        sackBlockCount = 0;
+    }
+
+    /** How many SACK blocks fit next to the other options set now: 3 with timestamps, else 4. */
+    public int maxSackBlocks() {
+        int room = MAX_LENGTH - lengthWithoutSack() - 4;
+        return Math.max(0, Math.min(MAX_SACK_BLOCKS, room / SACK_BLOCK_LENGTH));
+    }
+
+    /** Setting another option after SACK blocks keeps the first (most recent) blocks that fit. */
+    private void dropSackBlocksThatDoNotFit() {
+        sackBlockCount = Math.min(sackBlockCount, maxSackBlocks());
+    }
+
+    /** Bytes {@link #write} produces; a multiple of 4, at most {@link #MAX_LENGTH}. */
+    public int encodedLength() {
+        int sack = sackBlockCount == 0 ? 0 : 4 + sackBlockCount * SACK_BLOCK_LENGTH;
+        return lengthWithoutSack() + sack;
+    }
+
+    private int lengthWithoutSack() {
+        int length = 0;
+        if (mss >= 0) {
+            length += 4;
+        }
+        if (hasTimestamps) {
+            length += 12;
+        } else if (sackPermitted) {
+            length += 4;
+        }
+        if (windowScale >= 0) {
+            length += 4;
+        }
+        return length;
+    }
+
+    /** For logs and test reports; allocates, so not for the packet path. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("TcpOptions[");
+        if (mss >= 0) {
+            s.append("mss=").append(mss).append(' ');
+        }
+        if (windowScale >= 0) {
+            s.append("wscale=").append(windowScale).append(' ');
+        }
+        if (sackPermitted) {
+            s.append("sackOK ");
+        }
+        if (hasTimestamps) {
+            s.append("ts=").append(Integer.toUnsignedString(tsVal)).append('/')
+                    .append(Integer.toUnsignedString(tsEcr)).append(' ');
+        }
+        for (int i = 0; i < sackBlockCount; i++) {
+            s.append("sack=").append(Integer.toUnsignedString(sackEdges[2 * i])).append('-')
+                    .append(Integer.toUnsignedString(sackEdges[2 * i + 1])).append(' ');
+        }
+        return s.toString().trim() + ']';
+    }
+
+    /** Writes the options at absolute {@code offset} in the layout above; returns the bytes written. */
+    public int write(ByteBuf buf, int offset) {
+        int at = offset;
+        if (mss >= 0) {
+            buf.setShort(at, (KIND_MSS << 8) | LENGTH_MSS);
+            buf.setShort(at + 2, mss);
+            at += 4;
+        }
+        if (hasTimestamps) {
+            int lead = sackPermitted ? (KIND_SACK_PERMITTED << 8) | LENGTH_SACK_PERMITTED : NOP_NOP;
+            buf.setShort(at, lead);
+            buf.setShort(at + 2, (KIND_TIMESTAMPS << 8) | LENGTH_TIMESTAMPS);
+            buf.setInt(at + 4, tsVal);
+            buf.setInt(at + 8, tsEcr);
+            at += 12;
+        } else if (sackPermitted) {
+            buf.setShort(at, NOP_NOP);
+            buf.setShort(at + 2, (KIND_SACK_PERMITTED << 8) | LENGTH_SACK_PERMITTED);
+            at += 4;
+        }
+        if (windowScale >= 0) {
+            buf.setInt(at, (NOP << 24) | (KIND_WINDOW_SCALE << 16) | (LENGTH_WINDOW_SCALE << 8) | windowScale);
+            at += 4;
+        }
+        if (sackBlockCount > 0) {
+            buf.setShort(at, NOP_NOP);
+            buf.setShort(at + 2, (KIND_SACK << 8) | (2 + sackBlockCount * SACK_BLOCK_LENGTH));
+            at += 4;
+            for (int i = 0; i < 2 * sackBlockCount; i++, at += 4) {
+                buf.setInt(at, sackEdges[i]);
+            }
+        }
+        return at - offset;
+    }
+}
