@@ -362,12 +362,14 @@ public final class Scoreboard {
     }
 
     /**
-     * NextSeg rule 3: start of the lowest segment not SACKed and not retransmitted that has a
-     * SACKed segment above it, or -1. Rule 4 (rescue) is the caller's.
+     * NextSeg rule 3: start of the lowest segment that is not SACKed, not deemed lost (rule 1
+     * serves those) and not retransmitted, with a SACKed segment above it; or -1. A segment
+     * skipped once never qualifies again (until {@link #clearSack}), so the cursor only moves
+     * forward. Rule 4 (rescue) is the caller's.
      */
     public long nextUnsackedBelowHighestSacked() {
         long c = Math.max(rule3Cursor, headOrd);
-        while (c < highestSackedOrd && (flags[slot(c)] & (SACKED | RETRANSMITTED)) != 0) {
+        while (c < highestSackedOrd && (flags[slot(c)] & (SACKED | LOST | RETRANSMITTED)) != 0) {
             c++;
         }
         rule3Cursor = c;
