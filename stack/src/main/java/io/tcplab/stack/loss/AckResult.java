@@ -1,0 +1,62 @@
+package io.tcplab.stack.loss;
+
+/**
+ * What one ACK changed on the {@link Scoreboard}, accumulated over its cumulative ACK, its SACK
+ * blocks and the loss update that follows. One reusable instance per connection: {@link #clear()}
+ * it before each ACK, read it after.
+ */
+public final class AckResult {
+    /** Bytes newly acknowledged by the cumulative ACK that were not SACKed before. */
+    public long newlyAckedBytes;
+    /** Bytes newly SACKed by this ACK's blocks. */
+    public long newlySackedBytes;
+    /** Bytes newly marked lost by {@link Scoreboard#updateLoss}. */
+    public long newlyLostBytes;
+    /** A newly acknowledged (cumulatively) segment had been retransmitted at some point: Karn's rule. */
+    public boolean newlyAckedEverRetransmitted;
+
+    /**
+     * Of the segments newly delivered (acked or SACKed), the one sent last: its send time and
+     * transmission count (RTT sample, RACK), end sequence (RACK tie-break) and the delivery state
+     * recorded when it was sent (delivery-rate sample, as Linux tcp_rate.c). -1 when none.
+     */
+    public long newestSendTime = -1;
+    public int newestTxCount;
+    public long newestEndSeq = -1;
+    public long newestDeliveredAtSend = -1;
+    public long newestDeliveredTimeAtSend = -1;
+
+    /** A D-SACK block (RFC 2883) was seen, reporting [dsackLeft, dsackRight). */
+    public boolean dsack;
+    public long dsackLeft;
+    public long dsackRight;
+
+    public boolean anyNewlySacked() {
+        return newlySackedBytes > 0;
+    }
+
+    public void clear() {
+        newlyAckedBytes = newlySackedBytes = newlyLostBytes = 0;
+        newlyAckedEverRetransmitted = false;
+        newestSendTime = newestEndSeq = newestDeliveredAtSend = newestDeliveredTimeAtSend = -1;
+        newestTxCount = 0;
+        dsack = false;
+        dsackLeft = dsackRight = 0;
+    }
+
+    void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend) {
+        if (sendTime > newestSendTime || (sendTime == newestSendTime && endSeq > newestEndSeq)) {
+            newestSendTime = sendTime;
+            newestTxCount = txCount;
+            newestEndSeq = endSeq;
+            newestDeliveredAtSend = deliveredAtSend;
+            newestDeliveredTimeAtSend = deliveredTimeAtSend;
+        }
+    }
+
+    void dsack(long left, long right) {
+        dsack = true;
+        dsackLeft = left;
+        dsackRight = right;
+    }
+}

@@ -1,0 +1,535 @@
+package io.tcplab.stack.loss;
+
+import java.util.Comparator;
+import java.util.stream.LongStream;
+
+/**
+ * The sender's per-segment state and the RFC 6675 machinery (IsLost, SetPipe, NextSeg), built
+ * so that an ACK costs the same with 10 segments in flight as with 100,000.
+ *
+ * <p>Segments live in a ring of primitive arrays indexed by ordinal (segments ever sent since
+ * {@link #reset()}, masked), grown by doubling. Sequence numbers are 64-bit unwrapped values.
+ * Segments keep the boundaries they were first sent with; retransmissions reuse them.
+ *
+ * <p>Why each ACK is cheap:
+ * <ul>
+ *   <li>A SACK block skips runs of already-SACKed segments through {@code nextUnsacked}, a
+ *       path-compressed "next segment not SACKed" forest, so repeated blocks cost nearly nothing
+ *       and each segment is SACKed once.</li>
+ *   <li>Finding a sequence number guesses the ordinal by interpolation (exact when segments are
+ *       equally sized) and falls back to binary search.</li>
+ *   <li>pipe, SACKed and lost bytes are updated at each flag change, never recomputed.</li>
+ *   <li>IsLost (RFC 6675 §4) is monotone: once enough SACKed data lies above a segment it stays
+ *       so until the segment is acked. A loss frontier moves forward only, marking each segment
+ *       at most once; the counts of SACKed segments and bytes at or above it are maintained.</li>
+ *   <li>NextSeg rules 1 and 3 keep forward cursors (the role of HighRxt).</li>
+ * </ul>
+ *
+ * <p>Peer-controlled input (ACK and SACK values) never throws; caller mistakes (sending out of
+ * order, retransmitting an unknown segment) do.
+ */
+public final class Scoreboard {
+    /** {@link #onSackBlock} outcomes. */
+    public static final int SACK_APPLIED = 0;
+    public static final int SACK_DSACK = 1;
+    public static final int SACK_INVALID = 2;
+
+    private static final byte SACKED = 1;
+    private static final byte LOST = 2;
+    /** Retransmitted since last deemed lost: the retransmission counts in pipe (RFC 6675 SetPipe). */
+    private static final byte RETRANSMITTED = 4;
+    private static final byte EVER_RETRANSMITTED = 8;
+    private static final int DEFAULT_CAPACITY = 64;
+
+    private long[] start;
+    private int[] length;
+    private long[] sendTime;
+    private int[] txCount;
+    private byte[] flags;
+    private long[] deliveredAtSend;
+    private long[] deliveredTimeAtSend;
+    private long[] nextUnsacked;
+    private final SendOrder sendOrder;
+    private int mask;
+
+    private long headOrd;          // live segments are ordinals [headOrd, endOrd)
+    private long endOrd;
+    private long highData = -1;    // end of the last segment sent; -1 before the first
+
+    private long pipe;
+    private long sackedBytes;
+    private long lostBytes;
+    private long highestSackedOrd = -1;
+
+    private long frontier;         // every not-SACKed segment below it is LOST
+    private long sackedCountAtOrAbove;
+    private long sackedBytesAtOrAbove;
+    private long lostLimit;        // no LOST segment at or above it
+    private long rule1Cursor;
+    private long rule3Cursor;
+
+    public Scoreboard() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /** initialCapacity: segments before the first growth (rounded up to a power of two). */
+    public Scoreboard(int initialCapacity) {
+        int cap = Integer.highestOneBit(Math.max(2, initialCapacity) * 2 - 1);
+        start = new long[cap];
+        length = new int[cap];
+        sendTime = new long[cap];
+        txCount = new int[cap];
+        flags = new byte[cap];
+        deliveredAtSend = new long[cap];
+        deliveredTimeAtSend = new long[cap];
+        nextUnsacked = new long[cap];
+        sendOrder = new SendOrder(cap);
+        mask = cap - 1;
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    /** Records a new segment [seq, seq+len); seq must be {@link #highData()} after the first send. */
+    public void onSend(long seq, int len, long nowNanos, long deliveredAtSend) {
+        onSend(seq, len, nowNanos, deliveredAtSend, -1);
+    }
+
+    /**
+     * As {@link #onSend(long, int, long, long)}, also recording when the delivered count last
+     * changed (Linux tcp_rate.c delivered_mstamp), for delivery-rate samples.
+     */
+    public void onSend(long seq, int len, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend) {
+        if (len <= 0 || (highData >= 0 && seq != highData)) {
+            throw new IllegalArgumentException("segment [" + seq + ", +" + len + ") does not follow " + highData);
+        }
+        if (count() == mask + 1) {
+            grow();
+        }
+        long o = endOrd++;
+        int i = slot(o);
+        start[i] = seq;
+        length[i] = len;
+        sendTime[i] = nowNanos;
+        txCount[i] = 1;
+        flags[i] = 0;
+        this.deliveredAtSend[i] = deliveredAtSend;
+        this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
+        nextUnsacked[i] = o;
+        sendOrder.append(o);
+        highData = seq + len;
+        account(o, 1);
+    }
+
+    /** Records a retransmission of the segment starting at seq; it now counts in pipe again. */
+    public void onRetransmit(long seq, long nowNanos) {
+        int i = slot(segmentStartingAt(seq));
+        onRetransmit(seq, nowNanos, deliveredAtSend[i], deliveredTimeAtSend[i]);
+    }
+
+    /** As {@link #onRetransmit(long, long)}, with the delivery state at this transmission. */
+    public void onRetransmit(long seq, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend) {
+        long o = segmentStartingAt(seq);
+        int i = slot(o);
+        setFlags(o, (byte) (flags[i] | RETRANSMITTED | EVER_RETRANSMITTED));
+        txCount[i]++;
+        sendTime[i] = nowNanos;
+        this.deliveredAtSend[i] = deliveredAtSend;
+        this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
+        if ((flags[i] & SACKED) == 0) {
+            sendOrder.moveToTail(o);
+        }
+    }
+
+    // ---------------------------------------------------------------- ACK processing
+
+    /**
+     * Removes what the cumulative ACK sndUna covers, trimming a partly covered segment. An ACK
+     * beyond {@link #highData()} is ignored (returns false): the peer acknowledged unsent data.
+     */
+    public boolean onCumulativeAck(long sndUna, AckResult out) {
+        if (sndUna > highData) {
+            return false;
+        }
+        while (headOrd < endOrd && end(headOrd) <= sndUna) {
+            acknowledge(headOrd, length[slot(headOrd)], out);
+            account(headOrd, -1);
+            if ((flags[slot(headOrd)] & SACKED) == 0) {
+                sendOrder.remove(headOrd);
+            }
+            headOrd++;
+        }
+        if (headOrd < endOrd && start[slot(headOrd)] < sndUna) {
+            int i = slot(headOrd);
+            int acked = (int) (sndUna - start[i]);
+            acknowledge(headOrd, acked, out);
+            account(headOrd, -1);
+            start[i] = sndUna;
+            length[i] -= acked;
+            account(headOrd, 1);
+        }
+        frontier = Math.max(frontier, headOrd);
+        return true;
+    }
+
+    private void acknowledge(long o, int bytes, AckResult out) {
+        int i = slot(o);
+        if ((flags[i] & SACKED) == 0) {
+            out.newlyAckedBytes += bytes;
+            out.newlyAckedEverRetransmitted |= (flags[i] & EVER_RETRANSMITTED) != 0;
+            delivered(o, out);
+        }
+    }
+
+    /**
+     * Applies one SACK block [left, right) (RFC 2018): every whole segment inside becomes SACKed.
+     * A block at or below SND.UNA is a D-SACK (RFC 2883) and is reported in out, not applied.
+     * Empty blocks and blocks reaching beyond {@link #highData()} are invalid and ignored; the
+     * part of a block below SND.UNA is already acknowledged and skipped.
+     */
+    public int onSackBlock(long left, long right, AckResult out) {
+        if (left >= right || right > highData) {
+            return SACK_INVALID;
+        }
+        long una = sndUna();
+        if (right <= una) {
+            out.dsack(left, right);
+            return SACK_DSACK;
+        }
+        long o = findSegment(Math.max(left, una));
+        if (start[slot(o)] < left) {
+            o++;
+        }
+        for (o = firstUnsackedFrom(o); o < endOrd && end(o) <= right; o = firstUnsackedFrom(o + 1)) {
+            sack(o, out);
+        }
+        return SACK_APPLIED;
+    }
+
+    /**
+     * Applies the SACK blocks of one ACK in their order. The first block is also a D-SACK when
+     * it lies inside the second (RFC 2883 §4, duplicate above the cumulative ACK).
+     */
+    public void onSackBlocks(long[] left, long[] right, int n, AckResult out) {
+        if (n > 1 && left[0] >= left[1] && right[0] <= right[1] && left[0] < right[0]) {
+            out.dsack(left[0], right[0]);
+        }
+        for (int k = 0; k < n; k++) {
+            onSackBlock(left[k], right[k], out);
+        }
+    }
+
+    private void sack(long o, AckResult out) {
+        int i = slot(o);
+        setFlags(o, (byte) ((flags[i] | SACKED) & ~(LOST | RETRANSMITTED)));
+        nextUnsacked[i] = o + 1;
+        sendOrder.remove(o);
+        highestSackedOrd = Math.max(highestSackedOrd, o);
+        out.newlySackedBytes += length[i];
+        delivered(o, out);
+    }
+
+    private void delivered(long o, AckResult out) {
+        int i = slot(o);
+        out.delivered(sendTime[i], txCount[i], end(o), deliveredAtSend[i], deliveredTimeAtSend[i]);
+    }
+
+    /** The first ordinal at or after o whose segment is not SACKed (or endOrd); compresses the path. */
+    private long firstUnsackedFrom(long o) {
+        long root = o;
+        while (root < endOrd && nextUnsacked[slot(root)] != root) {
+            root = nextUnsacked[slot(root)];
+        }
+        while (o < root) {
+            long next = nextUnsacked[slot(o)];
+            nextUnsacked[slot(o)] = root;
+            o = next;
+        }
+        return root;
+    }
+
+    // ---------------------------------------------------------------- loss marking
+
+    /**
+     * RFC 6675 §4 IsLost at segment granularity: a not-SACKed segment is lost when at least
+     * dupThresh SACKed segments, or more than (dupThresh−1)·smss SACKed bytes, lie above it.
+     * Marks the newly lost segments LOST and adds their bytes to out.newlyLostBytes. The frontier
+     * never moves back: raising dupThresh later does not unmark segments.
+     */
+    public void updateLoss(int dupThresh, int smss, AckResult out) {
+        long byteLimit = (long) (dupThresh - 1) * smss;
+        while (frontier < endOrd) {
+            int i = slot(frontier);
+            boolean sacked = (flags[i] & SACKED) != 0;
+            long countAbove = sackedCountAtOrAbove - (sacked ? 1 : 0);
+            long bytesAbove = sackedBytesAtOrAbove - (sacked ? length[i] : 0);
+            if (countAbove < dupThresh && bytesAbove <= byteLimit) {
+                break;
+            }
+            if (sacked) {
+                sackedCountAtOrAbove--;
+                sackedBytesAtOrAbove -= length[i];
+            } else if ((flags[i] & LOST) == 0) {
+                out.newlyLostBytes += length[i];
+                setFlags(frontier, (byte) (flags[i] | LOST));
+                rule1Cursor = Math.min(rule1Cursor, frontier); // a markLost may have moved it past
+            }
+            frontier++;
+        }
+        lostLimit = Math.max(lostLimit, frontier);
+    }
+
+    /**
+     * Deems the segment holding seq lost (a timer-based detector: RACK, TEB). A retransmission in
+     * flight is deemed lost with it. Returns false when seq is not outstanding or is SACKed.
+     */
+    public boolean markLost(long seq) {
+        long o = findSegment(seq);
+        if (o < 0 || (flags[slot(o)] & SACKED) != 0) {
+            return false;
+        }
+        markLostAt(o);
+        lostLimit = Math.max(lostLimit, o + 1);
+        rule1Cursor = Math.min(rule1Cursor, o);
+        return true;
+    }
+
+    /**
+     * RTO (RFC 6675 §5.1, RFC 5681 §3.1): every outstanding not-SACKed segment is lost, its
+     * retransmissions too; NextSeg starts again from SND.UNA. O(segments), once per timeout.
+     * Returns the bytes that were not lost before.
+     */
+    public long markAllLost() {
+        long before = lostBytes;
+        for (long o = headOrd; o < endOrd; o++) {
+            if ((flags[slot(o)] & SACKED) == 0) {
+                markLostAt(o);
+            }
+        }
+        frontier = lostLimit = endOrd;
+        sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        rule1Cursor = rule3Cursor = headOrd;
+        return lostBytes - before;
+    }
+
+    private void markLostAt(long o) {
+        setFlags(o, (byte) ((flags[slot(o)] | LOST) & ~RETRANSMITTED));
+    }
+
+    /**
+     * Forgets all SACK information (receiver reneging, RFC 2018 §8; RFC 6675 §5.1). LOST marks
+     * stay; the loss frontier starts again at SND.UNA. O(segments log segments), allocates: rare.
+     */
+    public void clearSack() {
+        for (long o = headOrd; o < endOrd; o++) {
+            int i = slot(o);
+            if ((flags[i] & SACKED) != 0) {
+                setFlags(o, (byte) (flags[i] & ~SACKED));
+            }
+            nextUnsacked[i] = o;
+        }
+        frontier = rule3Cursor = headOrd;
+        sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        highestSackedOrd = -1;
+        long[] bySendTime = LongStream.range(headOrd, endOrd).boxed()
+                .sorted(Comparator.comparingLong(o -> sendTime[slot(o)]))
+                .mapToLong(Long::longValue).toArray();
+        sendOrder.rebuild(bySendTime, bySendTime.length);
+    }
+
+    /** Forgets everything; the next {@link #onSend} may start at any sequence number. */
+    public void reset() {
+        headOrd = endOrd = frontier = lostLimit = rule1Cursor = rule3Cursor = 0;
+        highData = highestSackedOrd = -1;
+        pipe = sackedBytes = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        sendOrder.clear();
+    }
+
+    // ---------------------------------------------------------------- NextSeg (RFC 6675 §4)
+
+    /**
+     * NextSeg rule 1: start of the lowest segment that is LOST, not SACKed and not retransmitted
+     * since it was deemed lost, or -1. Amortized O(1): a cursor that only moves forward, except
+     * back to a segment {@link #markLost} marks below it.
+     */
+    public long nextLostToRetransmit() {
+        long c = Math.max(rule1Cursor, headOrd);
+        long limit = Math.min(lostLimit, endOrd);
+        while (c < limit && (flags[slot(c)] & (LOST | RETRANSMITTED | SACKED)) != LOST) {
+            c++;
+        }
+        rule1Cursor = c;
+        return c < limit ? start[slot(c)] : -1;
+    }
+
+    /**
+     * NextSeg rule 3: start of the lowest segment that is not SACKed, not deemed lost (rule 1
+     * serves those) and not retransmitted, with a SACKed segment above it; or -1. A segment
+     * skipped once never qualifies again (until {@link #clearSack}), so the cursor only moves
+     * forward. Rule 4 (rescue) is the caller's.
+     */
+    public long nextUnsackedBelowHighestSacked() {
+        long c = Math.max(rule3Cursor, headOrd);
+        while (c < highestSackedOrd && (flags[slot(c)] & (SACKED | LOST | RETRANSMITTED)) != 0) {
+            c++;
+        }
+        rule3Cursor = c;
+        return c < highestSackedOrd ? start[slot(c)] : -1;
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    /** RFC 6675 SetPipe in bytes: each not-SACKed segment counts once if not lost, once more if retransmitted. */
+    public long pipe() { return pipe; }
+
+    public long sackedBytes() { return sackedBytes; }
+
+    /** Bytes marked lost and neither SACKed nor acknowledged. */
+    public long lostBytes() { return lostBytes; }
+
+    /** End (exclusive) of the highest SACKed segment still outstanding, or -1 when none. */
+    public long highestSacked() {
+        return highestSackedOrd >= headOrd ? end(highestSackedOrd) : -1;
+    }
+
+    /** End of the last segment sent (HighData + 1 in RFC 6675 terms), or -1 before any. */
+    public long highData() { return highData; }
+
+    /** Start of the oldest outstanding segment, or {@link #highData()} when none is outstanding. */
+    public long sndUna() {
+        return headOrd < endOrd ? start[slot(headOrd)] : highData;
+    }
+
+    /** Outstanding segments, SACKed or not. */
+    public int count() { return (int) (endOrd - headOrd); }
+
+    public boolean isEmpty() { return endOrd == headOrd; }
+
+    public boolean isLost(long seq) {
+        long o = findSegment(seq);
+        return o >= 0 && (flags[slot(o)] & (LOST | SACKED)) == LOST;
+    }
+
+    public boolean isSacked(long seq) {
+        long o = findSegment(seq);
+        return o >= 0 && (flags[slot(o)] & SACKED) != 0;
+    }
+
+    /** Length of the segment holding seq, or -1. */
+    public int segmentLength(long seq) {
+        long o = findSegment(seq);
+        return o < 0 ? -1 : length[slot(o)];
+    }
+
+    /** Last (re)transmission time of the segment holding seq, or -1. */
+    public long sendTimeOf(long seq) {
+        long o = findSegment(seq);
+        return o < 0 ? -1 : sendTime[slot(o)];
+    }
+
+    /** Transmissions of the segment holding seq, or 0 when none holds it. */
+    public int txCountOf(long seq) {
+        long o = findSegment(seq);
+        return o < 0 ? 0 : txCount[slot(o)];
+    }
+
+    /** Earliest last-send time among outstanding not-SACKed segments, or -1 (RFC 7765, RACK, TEB). */
+    public long oldestOutstandingSendTime() {
+        long o = sendOrder.first();
+        return o < 0 ? -1 : sendTime[slot(o)];
+    }
+
+    /** Start of the not-SACKed segment sent longest ago, or -1. */
+    public long oldestOutstandingSeq() {
+        long o = sendOrder.first();
+        return o < 0 ? -1 : start[slot(o)];
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /** Changes a segment's flags, keeping pipe, SACKed and lost bytes and the frontier counts in step. */
+    private void setFlags(long o, byte newFlags) {
+        account(o, -1);
+        flags[slot(o)] = newFlags;
+        account(o, 1);
+    }
+
+    /** Adds (sign 1) or removes (sign -1) segment o's share of the running totals. */
+    private void account(long o, int sign) {
+        int i = slot(o);
+        long len = (long) sign * length[i];
+        byte f = flags[i];
+        if ((f & SACKED) != 0) {
+            sackedBytes += len;
+            if (o >= frontier) {
+                sackedCountAtOrAbove += sign;
+                sackedBytesAtOrAbove += len;
+            }
+            return;
+        }
+        if ((f & LOST) != 0) {
+            lostBytes += len;
+        } else {
+            pipe += len;
+        }
+        if ((f & RETRANSMITTED) != 0) {
+            pipe += len;
+        }
+    }
+
+    /** Ordinal of the outstanding segment holding seq, or -1. */
+    private long findSegment(long seq) {
+        if (headOrd == endOrd || seq < start[slot(headOrd)] || seq >= highData) {
+            return -1;
+        }
+        long first = start[slot(headOrd)];
+        long guess = headOrd + (seq - first) * count() / (highData - first);
+        for (long o = Math.max(headOrd, guess - 1); o <= Math.min(endOrd - 1, guess + 1); o++) {
+            if (start[slot(o)] <= seq && seq < end(o)) {
+                return o;
+            }
+        }
+        long lo = headOrd;
+        long hi = endOrd - 1;
+        while (lo < hi) { // last ordinal whose start is <= seq
+            long mid = (lo + hi + 1) >>> 1;
+            if (start[slot(mid)] <= seq) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    private long segmentStartingAt(long seq) {
+        long o = findSegment(seq);
+        if (o < 0 || start[slot(o)] != seq) {
+            throw new IllegalArgumentException("no outstanding segment starts at " + seq);
+        }
+        return o;
+    }
+
+    private long end(long o) {
+        int i = slot(o);
+        return start[i] + length[i];
+    }
+
+    private int slot(long o) {
+        return (int) (o & mask);
+    }
+
+    private void grow() {
+        int n = count();
+        int newMask = mask * 2 + 1;
+        start = Rings.grow(start, headOrd, n, mask, newMask);
+        length = Rings.grow(length, headOrd, n, mask, newMask);
+        sendTime = Rings.grow(sendTime, headOrd, n, mask, newMask);
+        txCount = Rings.grow(txCount, headOrd, n, mask, newMask);
+        flags = Rings.grow(flags, headOrd, n, mask, newMask);
+        deliveredAtSend = Rings.grow(deliveredAtSend, headOrd, n, mask, newMask);
+        deliveredTimeAtSend = Rings.grow(deliveredTimeAtSend, headOrd, n, mask, newMask);
+        nextUnsacked = Rings.grow(nextUnsacked, headOrd, n, mask, newMask);
+        sendOrder.grow(headOrd, n, newMask);
+        mask = newMask;
+    }
+}
