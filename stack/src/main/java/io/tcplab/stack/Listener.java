@@ -1,0 +1,71 @@
+package io.tcplab.stack;
+
+import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionOptions;
+import java.util.ArrayDeque;
+
+/**
+ * A passive open on one port (RFC 9293 §3.10.1). Completed connections go to the
+ * {@link AcceptHandler} if there is one, else wait in the accept queue for {@link #accept()}.
+ * The backlog bounds half-open plus not-yet-accepted connections.
+ */
+public final class Listener {
+    private final TcpStack stack;
+    private final int port;
+    private final ConnectionOptions options;
+    private final AcceptHandler acceptHandler;
+    private final int backlog;
+    private final ArrayDeque<Connection> acceptQueue = new ArrayDeque<>();
+    int halfOpen;
+    private boolean closed;
+
+    Listener(TcpStack stack, int port, ConnectionOptions options, AcceptHandler acceptHandler, int backlog) {
+        this.stack = stack;
+        this.port = port;
+        this.options = options;
+        this.acceptHandler = acceptHandler;
+        this.backlog = backlog;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    ConnectionOptions options() {
+        return options;
+    }
+
+    boolean full() {
+        return halfOpen + acceptQueue.size() >= backlog;
+    }
+
+    void onEstablished(Connection connection, long now) {
+        halfOpen = Math.max(0, halfOpen - 1);
+        if (acceptHandler != null) {
+            connection.setHandler(acceptHandler.onAccept(connection, now));
+        } else {
+            acceptQueue.add(connection);
+        }
+    }
+
+    void onHalfOpenGone() {
+        halfOpen = Math.max(0, halfOpen - 1);
+    }
+
+    /** The next completed connection, or null when none is waiting. */
+    public Connection accept() {
+        return acceptQueue.poll();
+    }
+
+    public int pendingAccepts() {
+        return acceptQueue.size();
+    }
+
+    /** Stops listening; connections already made are not affected. */
+    public void close() {
+        if (!closed) {
+            closed = true;
+            stack.removeListener(this);
+        }
+    }
+}

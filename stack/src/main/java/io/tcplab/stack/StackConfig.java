@@ -1,0 +1,73 @@
+package io.tcplab.stack;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How a stack is set up: its addresses, randomness, defaults and limits. */
+public final class StackConfig {
+    final List<byte[]> addresses;
+    final RandomSource random;
+    final IsnSource isnSource;
+    final ConnectionOptions defaultOptions;
+    final int backlog;
+    final int challengeAcksPerSecond;
+    final boolean verifyChecksums;
+
+    private StackConfig(Builder b) {
+        addresses = List.copyOf(b.addresses);
+        random = b.random;
+        isnSource = b.isnSource != null ? b.isnSource : new IsnGenerator(b.random);
+        defaultOptions = b.defaultOptions;
+        backlog = b.backlog;
+        challengeAcksPerSecond = b.challengeAcksPerSecond;
+        verifyChecksums = b.verifyChecksums;
+    }
+
+    public static Builder builder(RandomSource random) {
+        return new Builder(random);
+    }
+
+    public ConnectionOptions defaultOptions() {
+        return defaultOptions;
+    }
+
+    public static final class Builder {
+        private final List<byte[]> addresses = new ArrayList<>();
+        private final RandomSource random;
+        private IsnSource isnSource;
+        private ConnectionOptions defaultOptions = ConnectionOptions.defaults();
+        private int backlog = 128;
+        private int challengeAcksPerSecond = 1000; // Linux tcp_challenge_ack_limit (RFC 5961 §7)
+        private boolean verifyChecksums = true;
+
+        private Builder(RandomSource random) {
+            this.random = random;
+        }
+
+        /** An address of this stack: 4 bytes (IPv4) or 16 (IPv6). */
+        public Builder address(byte[] address) {
+            if (address.length != 4 && address.length != 16) {
+                throw new IllegalArgumentException("address must be 4 (IPv4) or 16 (IPv6) bytes, got " + address.length);
+            }
+            addresses.add(address.clone());
+            return this;
+        }
+
+        public Builder isnSource(IsnSource source) { isnSource = source; return this; }
+        public Builder defaultOptions(ConnectionOptions options) { defaultOptions = options; return this; }
+        public Builder backlog(int n) { backlog = n; return this; }
+        public Builder challengeAcksPerSecond(int n) { challengeAcksPerSecond = n; return this; }
+        public Builder verifyChecksums(boolean on) { verifyChecksums = on; return this; }
+
+        public StackConfig build() {
+            if (addresses.isEmpty()) {
+                throw new IllegalArgumentException("a stack needs at least one address");
+            }
+            if (backlog < 1) {
+                throw new IllegalArgumentException("backlog must be at least 1");
+            }
+            return new StackConfig(this);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.tcplab.stack;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Per-stack counters: every dropped packet is counted under exactly one {@link DropReason}. */
+public final class StackStats {
+    private static final DropReason[] REASONS = DropReason.values();
+    private final long[] drops = new long[REASONS.length];
+    private long packetsReceived;
+    private long packetsSent;
+    private long resetsSent;
+    private long challengeAcksSent;
+
+    public void countDrop(DropReason reason) {
+        drops[reason.ordinal()]++;
+    }
+
+    public void countReceived() {
+        packetsReceived++;
+    }
+
+    public void countSent() {
+        packetsSent++;
+    }
+
+    public void countResetSent() {
+        resetsSent++;
+    }
+
+    public void countChallengeAck() {
+        challengeAcksSent++;
+    }
+
+    public long drops(DropReason reason) {
+        return drops[reason.ordinal()];
+    }
+
+    public long totalDrops() {
+        long sum = 0;
+        for (long d : drops) {
+            sum += d;
+        }
+        return sum;
+    }
+
+    /** The non-zero drop counters, by reason. */
+    public Map<DropReason, Long> dropsByReason() {
+        Map<DropReason, Long> map = new EnumMap<>(DropReason.class);
+        for (DropReason reason : REASONS) {
+            if (drops[reason.ordinal()] != 0) {
+                map.put(reason, drops[reason.ordinal()]);
+            }
+        }
+        return map;
+    }
+
+    public long packetsReceived() {
+        return packetsReceived;
+    }
+
+    public long packetsSent() {
+        return packetsSent;
+    }
+
+    public long resetsSent() {
+        return resetsSent;
+    }
+
+    public long challengeAcksSent() {
+        return challengeAcksSent;
+    }
+}

@@ -1,0 +1,339 @@
+package io.tcplab.stack;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionHandler;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.SegmentOutput;
+import io.tcplab.stack.conn.StackContext;
+import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.wire.IpPacket;
+import io.tcplab.stack.wire.TcpHeader;
+import io.tcplab.stack.wire.TcpOptions;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sans-IO TCP stack: packets and time come in through {@link #receive} and {@link #poll}, packets
+ * leave through the {@link PacketSink}, and {@link #nextDeadline()} says when to call
+ * {@link #poll} next. It owns no thread, clock or socket; one thread drives it.
+ *
+ * <p>It checks and demultiplexes arriving packets by four-tuple, answers segments for closed
+ * ports with RST (RFC 9293 §3.10.7.1), runs the LISTEN state (§3.10.7.2) with a backlog, and
+ * counts every dropped packet by {@link DropReason}. No packet content makes it throw.
+ */
+public final class TcpStack {
+    private static final int EPHEMERAL_LOW = 32768;
+    private static final int EPHEMERAL_COUNT = 61000 - 32768; // Linux ip_local_port_range
+
+    private final StackConfig config;
+    private final StackStats stats = new StackStats();
+    private final SegmentOutput output;
+    private final Map<ConnectionKey, Connection> table = new HashMap<>();
+    private final List<Connection> connections = new ArrayList<>();
+    private final Map<Integer, Listener> listeners = new HashMap<>();
+    private final Context context = new Context();
+
+    private final IpPacket ip = new IpPacket();
+    private final TcpHeader tcp = new TcpHeader();
+    private final TcpOptions options = new TcpOptions();
+    private final ConnectionKey lookupV4 = ConnectionKey.scratch(4);
+    private final ConnectionKey lookupV6 = ConnectionKey.scratch(16);
+    private final byte[] replySrcV4 = new byte[4];
+    private final byte[] replyDstV4 = new byte[4];
+    private final byte[] replySrcV6 = new byte[16];
+    private final byte[] replyDstV6 = new byte[16];
+    private final List<Connection> dueScratch = new ArrayList<>();
+
+    private long cachedDeadline = Long.MAX_VALUE;
+    private boolean deadlineDirty;
+    private long challengeWindowStart = Long.MIN_VALUE;
+    private int challengeAcksInWindow;
+
+    public TcpStack(StackConfig config, PacketSink sink) {
+        this.config = config;
+        this.output = new SegmentOutput(sink, stats);
+        tcp.setVerifyChecksum(config.verifyChecksums);
+    }
+
+    public StackStats stats() {
+        return stats;
+    }
+
+    public StackConfig config() {
+        return config;
+    }
+
+    /** Live connections, including those in TIME-WAIT. */
+    public Collection<Connection> connections() {
+        return Collections.unmodifiableList(connections);
+    }
+
+    // ================================================================ the three doors
+
+    /** One IP packet from the network. The buffer is not kept. */
+    public void receive(long now, ByteBuf packet) {
+        stats.countReceived();
+        DropReason reason = ip.wrap(packet);
+        if (reason == null && !isLocal(ip)) {
+            reason = DropReason.NOT_OUR_ADDRESS;
+        }
+        if (reason == null) {
+            reason = tcp.wrap(ip);
+        }
+        if (reason == null) {
+            reason = options.parse(ip.buffer(), tcp.optionsOffset(), tcp.optionsLength());
+        }
+        if (reason != null) {
+            stats.countDrop(reason);
+            return;
+        }
+        ConnectionKey key = ip.addressLength() == 4 ? lookupV4 : lookupV6;
+        key.fillFrom(ip, tcp);
+        Connection connection = table.get(key);
+        if (connection != null) {
+            if (connection.onSegment(now, tcp, options, ip.buffer(), ip.ecn())) {
+                return;
+            }
+            connection.abortQuietly(now); // TIME-WAIT gives way to a new SYN
+        }
+        Listener listener = listeners.get(tcp.dstPort());
+        if (listener != null) {
+            onListen(now, listener);
+        } else {
+            stats.countDrop(DropReason.NO_CONNECTION);
+            replyReset();
+        }
+    }
+
+    /** Runs every timer due at or before {@code now}. */
+    public void poll(long now) {
+        if (nextDeadline() > now) {
+            return;
+        }
+        dueScratch.clear();
+        for (Connection c : connections) {
+            if (c.nextDeadline() <= now) {
+                dueScratch.add(c);
+            }
+        }
+        for (Connection c : dueScratch) {
+            c.onTimers(now);
+        }
+        dueScratch.clear();
+        deadlineDirty = true;
+    }
+
+    /** When {@link #poll} must be called next; {@link Long#MAX_VALUE} when no timer runs. */
+    public long nextDeadline() {
+        if (deadlineDirty) {
+            long min = Long.MAX_VALUE;
+            for (Connection c : connections) {
+                min = Math.min(min, c.nextDeadline());
+            }
+            cachedDeadline = min;
+            deadlineDirty = false;
+        }
+        return cachedDeadline;
+    }
+
+    // ================================================================ opening
+
+    /** Active open to {@code remoteAddress:remotePort} from this stack's first address of the same family. */
+    public Connection connect(long now, byte[] remoteAddress, int remotePort, ConnectionOptions options,
+                              ConnectionHandler handler) {
+        byte[] local = localAddressFor(remoteAddress.length);
+        int port = ephemeralPort(local, remoteAddress, remotePort);
+        return connect(now, local, port, remoteAddress, remotePort, options, handler);
+    }
+
+    /** Active open from a chosen local address and port. */
+    public Connection connect(long now, byte[] localAddress, int localPort, byte[] remoteAddress, int remotePort,
+                              ConnectionOptions options, ConnectionHandler handler) {
+        checkPort(remotePort, "remotePort");
+        checkPort(localPort, "localPort");
+        ConnectionKey key = ConnectionKey.of(localAddress, localPort, remoteAddress, remotePort);
+        if (table.containsKey(key)) {
+            throw new IllegalStateException("a connection " + key + " already exists");
+        }
+        Connection c = newConnection(now, key, options == null ? config.defaultOptions : options, handler, false);
+        c.openActive(now);
+        return c;
+    }
+
+    /** Passive open on {@code port}; {@code acceptHandler} may be null to use {@link Listener#accept()}. */
+    public Listener listen(int port, ConnectionOptions options, AcceptHandler acceptHandler) {
+        checkPort(port, "port");
+        if (listeners.containsKey(port)) {
+            throw new IllegalStateException("port " + port + " is already listening");
+        }
+        Listener listener = new Listener(this, port, options == null ? config.defaultOptions : options,
+                acceptHandler, config.backlog);
+        listeners.put(port, listener);
+        return listener;
+    }
+
+    void removeListener(Listener listener) {
+        listeners.remove(listener.port(), listener);
+    }
+
+    /** RFC 9293 §3.10.7.2: a segment for a listening port. */
+    private void onListen(long now, Listener listener) {
+        int flags = tcp.flags();
+        if ((flags & TcpHeader.RST) != 0) {
+            stats.countDrop(DropReason.NO_CONNECTION);
+            return;
+        }
+        if ((flags & TcpHeader.ACK) != 0) {
+            stats.countDrop(DropReason.NO_CONNECTION);
+            replyReset();
+            return;
+        }
+        if ((flags & TcpHeader.SYN) == 0) {
+            stats.countDrop(DropReason.NO_CONNECTION);
+            return;
+        }
+        if (listener.full()) {
+            stats.countDrop(DropReason.BACKLOG_FULL);
+            return;
+        }
+        ConnectionKey key = (ip.addressLength() == 4 ? lookupV4 : lookupV6).copy();
+        Connection c = newConnection(now, key, listener.options(), null, true);
+        listener.halfOpen++;
+        listenerOf.put(c, listener);
+        boolean ecnSetup = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == (TcpHeader.ECE | TcpHeader.CWR);
+        c.openPassive(now, tcp.seq(), tcp.window(), options, ecnSetup);
+    }
+
+    private final Map<Connection, Listener> listenerOf = new HashMap<>();
+
+    private Connection newConnection(long now, ConnectionKey key, ConnectionOptions options,
+                                     ConnectionHandler handler, boolean passive) {
+        long iss = config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort());
+        int tsOffset = (int) config.random.nextLong();
+        Connection c = new Connection(context, options, handler, key.local(), key.localPort(), key.remote(),
+                key.remotePort(), iss & 0xFFFFFFFFL, tsOffset, passive);
+        table.put(key, c);
+        connections.add(c);
+        deadlineDirty = true;
+        return c;
+    }
+
+    // ================================================================ helpers
+
+    private boolean isLocal(IpPacket packet) {
+        for (byte[] a : config.addresses) {
+            if (a.length == packet.addressLength() && packet.dstEquals(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private byte[] localAddressFor(int length) {
+        for (byte[] a : config.addresses) {
+            if (a.length == length) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("this stack has no IPv" + (length == 4 ? 4 : 6) + " address");
+    }
+
+    private int ephemeralPort(byte[] local, byte[] remote, int remotePort) {
+        int start = (int) Math.floorMod(config.random.nextLong(), (long) EPHEMERAL_COUNT);
+        for (int i = 0; i < EPHEMERAL_COUNT; i++) {
+            int port = EPHEMERAL_LOW + (start + i) % EPHEMERAL_COUNT;
+            if (!table.containsKey(ConnectionKey.of(local, port, remote, remotePort)) && !listeners.containsKey(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free ephemeral port towards this peer");
+    }
+
+    private static void checkPort(int port, String name) {
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(name + " must be 1 to 65535, got " + port);
+        }
+    }
+
+    /** RFC 9293 §3.10.7.1: answer a segment with no connection with RST, never a RST with RST. */
+    private void replyReset() {
+        int flags = tcp.flags();
+        if ((flags & TcpHeader.RST) != 0) {
+            return;
+        }
+        boolean v4 = ip.addressLength() == 4;
+        byte[] src = v4 ? replySrcV4 : replySrcV6;
+        byte[] dst = v4 ? replyDstV4 : replyDstV6;
+        ip.copyDst(src);
+        ip.copySrc(dst);
+        int seq;
+        int ack;
+        int outFlags;
+        if ((flags & TcpHeader.ACK) != 0) {
+            seq = tcp.ack();
+            ack = 0;
+            outFlags = TcpHeader.RST;
+        } else {
+            int segLen = tcp.payloadLength() + ((flags & TcpHeader.SYN) != 0 ? 1 : 0)
+                    + ((flags & TcpHeader.FIN) != 0 ? 1 : 0);
+            seq = 0;
+            ack = SeqNum.wrap((tcp.seq() & 0xFFFFFFFFL) + segLen);
+            outFlags = TcpHeader.RST | TcpHeader.ACK;
+        }
+        output.resetReply(src, dst, tcp.dstPort(), tcp.srcPort(), seq, ack, outFlags);
+        stats.countResetSent();
+    }
+
+    /** The stack's side of the connection contract. */
+    private final class Context implements StackContext {
+        @Override
+        public SegmentOutput output() {
+            return output;
+        }
+
+        @Override
+        public StackStats stats() {
+            return stats;
+        }
+
+        @Override
+        public boolean allowChallengeAck(long now) {
+            if (now - challengeWindowStart >= 1_000_000_000L) {
+                challengeWindowStart = now;
+                challengeAcksInWindow = 0;
+            }
+            return challengeAcksInWindow++ < config.challengeAcksPerSecond;
+        }
+
+        @Override
+        public void onConnectionClosed(Connection connection) {
+            ConnectionKey key = ConnectionKey.of(connection.localAddress(), connection.localPort(),
+                    connection.remoteAddress(), connection.remotePort());
+            table.remove(key, connection);
+            connections.remove(connection);
+            Listener listener = listenerOf.remove(connection);
+            if (listener != null) {
+                listener.onHalfOpenGone();
+            }
+            deadlineDirty = true;
+        }
+
+        @Override
+        public void onPassiveEstablished(Connection connection, long now) {
+            Listener listener = listenerOf.remove(connection);
+            if (listener != null) {
+                listener.onEstablished(connection, now);
+            }
+        }
+
+        @Override
+        public void onDeadlineChanged(Connection connection) {
+            deadlineDirty = true;
+        }
+    }
+}

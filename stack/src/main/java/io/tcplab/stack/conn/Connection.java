@@ -1,0 +1,876 @@
+package io.tcplab.stack.conn;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
+import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.trace.TraceEvent;
+import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.stack.trace.TraceRecord;
+import io.tcplab.stack.wire.TcpHeader;
+import io.tcplab.stack.wire.TcpOptions;
+
+/**
+ * One TCP connection (the TCB), driven by its stack: segment arrival per RFC 9293 §3.10.7, the
+ * user calls of §3.10.1–§3.10.6, and its timers. Sending and receiving are delegated to
+ * {@link Sender} and {@link Receiver}; this class owns the state machine and the wire details
+ * (options, sequence-number unwrapping, RST and challenge-ACK rules of RFC 5961).
+ *
+ * <p>Every method takes the current time and must be called on the thread that drives the stack.
+ */
+public final class Connection {
+    private static final int FIN = TcpHeader.FIN;
+    private static final int SYN = TcpHeader.SYN;
+    private static final int RST = TcpHeader.RST;
+    private static final int PSH = TcpHeader.PSH;
+    private static final int ACK = TcpHeader.ACK;
+    private static final int ECE = TcpHeader.ECE;
+    private static final int CWR = TcpHeader.CWR;
+    private static final int TS_OPTION_BYTES = 12;
+
+    private final StackContext ctx;
+    private final ConnectionOptions options;
+    private ConnectionHandler handler;
+    final byte[] localAddress;
+    final byte[] remoteAddress;
+    final int localPort;
+    final int remotePort;
+    private final boolean passive;
+    private final int tsOffset;
+    final TimerTable timers = new TimerTable();
+    private final Sender sender;
+    private Receiver receiver;
+    private TcpState state = TcpState.CLOSED;
+
+    private boolean tsOk;
+    private boolean scaleAgreed;
+    private int tsRecent;
+    private boolean tsRecentValid;
+    private long lastAckSent;
+    private boolean readClosed;
+    private boolean writeBlocked;
+    private boolean eofSignalled;
+    private boolean closedNotified;
+    private ConnectionError error;
+    private long synSentNanos;
+    private int synRetransmits;
+    private long lastReceiveNanos;
+    private int keepAliveProbesSent;
+    private final SackBlocks sackIn = new SackBlocks();
+    private final long[] sackOutLeft = new long[4];
+    private final long[] sackOutRight = new long[4];
+
+    private TraceListener traceListener;
+    private final TraceRecord traceRecord = new TraceRecord();
+
+    /**
+     * Made by the stack for {@code connect} (active) or for an arriving SYN (passive). {@code iss}
+     * is the initial send sequence number (RFC 6528), {@code tsOffset} the random offset of our
+     * timestamp clock (RFC 7323 §5.4).
+     */
+    public Connection(StackContext ctx, ConnectionOptions options, ConnectionHandler handler, byte[] localAddress,
+                      int localPort, byte[] remoteAddress, int remotePort, long iss, int tsOffset, boolean passive) {
+        this.ctx = ctx;
+        this.options = options;
+        this.handler = handler == null ? ConnectionHandler.NONE : handler;
+        this.localAddress = localAddress.clone();
+        this.remoteAddress = remoteAddress.clone();
+        this.localPort = localPort;
+        this.remotePort = remotePort;
+        this.tsOffset = tsOffset;
+        this.passive = passive;
+        this.sender = new Sender(this, options, iss, CongestionControls.create(options.congestionControl));
+    }
+
+    // ================================================================ opening
+
+    /** Active open (RFC 9293 §3.10.1): send a SYN. */
+    public void openActive(long now) {
+        setState(TcpState.SYN_SENT, now);
+        sender.ecn = options.ecn || sender.cc.needsEcn();
+        sendSyn(now, false);
+        ctx.onDeadlineChanged(this);
+    }
+
+    /**
+     * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
+     * sequence space and options, and answer with a SYN-ACK.
+     */
+    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
+        long irs = segSeq & 0xFFFFFFFFL;
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss());
+        negotiate(synOptions, window);
+        sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        setState(TcpState.SYN_RECEIVED, now);
+        lastReceiveNanos = now;
+        sendSyn(now, true);
+        ctx.onDeadlineChanged(this);
+    }
+
+    private int ourMss() {
+        return options.mss;
+    }
+
+    /** Agree on the options of the handshake (RFC 7323 §2.2, §3.2; RFC 2018 §2; RFC 9293 §3.7.1). */
+    private void negotiate(TcpOptions peer, int window) {
+        int defaultMss = localAddress.length == 4 ? 536 : 1220;
+        int peerMss = peer.mss() > 0 ? peer.mss() : defaultMss;
+        tsOk = options.timestamps && peer.hasTimestamps();
+        if (tsOk) {
+            tsRecent = peer.tsVal();
+            tsRecentValid = true;
+        }
+        sender.sack = options.sack && peer.sackPermitted();
+        scaleAgreed = options.windowScale && peer.windowScale() >= 0;
+        sender.windowShift = scaleAgreed ? Math.min(peer.windowScale(), 14) : 0; // RFC 7323 §2.3
+        receiver.windowShift = scaleAgreed ? ourWindowShift() : 0;
+        sender.smss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
+        sender.sndWnd = window; // RFC 7323 §2.2: the window of a SYN is never scaled
+        sender.maxSndWnd = window;
+    }
+
+    private int ourWindowShift() {
+        int shift = 0;
+        while (shift < 14 && (options.receiveBufferBytes >> shift) > 65535) {
+            shift++;
+        }
+        return shift;
+    }
+
+    private void sendSyn(long now, boolean synAck) {
+        synSentNanos = now;
+        TcpOptions o = ctx.output().options();
+        o.setMss(ourMss());
+        if (synAck ? scaleAgreed : options.windowScale) {
+            o.setWindowScale(ourWindowShift());
+        }
+        if (synAck ? sender.sack : options.sack) {
+            o.setSackPermitted(true);
+        }
+        if (synAck ? tsOk : options.timestamps) {
+            o.setTimestamps(tsVal(now), synAck ? tsRecent : 0);
+        }
+        int flags = SYN;
+        if (synAck) {
+            flags |= ACK | (sender.ecn ? ECE : 0); // RFC 3168 §6.1.1: ECN-setup SYN-ACK
+        } else if (sender.ecn) {
+            flags |= ECE | CWR; // ECN-setup SYN
+        }
+        int window = synAck ? receiver.windowField(true) : Math.min(options.receiveBufferBytes, 65535);
+        long ack = synAck ? receiver.rcvNxt() : 0;
+        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.iss),
+                SeqNum.wrap(ack), flags, window, 0, false);
+        if (synAck) {
+            receiver.onAckSent();
+            lastAckSent = ack;
+        }
+        sender.sndNxt = sender.iss + 1;
+        timers.arm(TimerKind.RTO, now + (sender.rtt.rto() << Math.min(synRetransmits, 20)));
+    }
+
+    // ================================================================ segment arrival
+
+    /**
+     * A segment for this connection (already checksummed and demultiplexed). Returns false when
+     * the connection is in TIME-WAIT and the segment is a new SYN that may reopen it (RFC 9293
+     * §3.10.7.4 note, RFC 6191): the stack then closes this connection and hands the SYN to its
+     * listener.
+     */
+    public boolean onSegment(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
+        lastReceiveNanos = now;
+        keepAliveProbesSent = 0;
+        try {
+            switch (state) {
+                case SYN_SENT:
+                    onSegmentInSynSent(now, tcp, opts);
+                    return true;
+                case CLOSED:
+                case LISTEN:
+                    return true;
+                default:
+                    return onSegmentSynchronized(now, tcp, opts, packet, ecn);
+            }
+        } finally {
+            ctx.onDeadlineChanged(this);
+        }
+    }
+
+    /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
+    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
+        int flags = tcp.flags();
+        long ack = SeqNum.unwrap(tcp.ack(), sender.sndNxt);
+        boolean hasAck = (flags & ACK) != 0;
+        if (hasAck && (ack <= sender.iss || ack > sender.sndNxt)) {
+            ctx.stats().countDrop(DropReason.BAD_ACK);
+            if ((flags & RST) == 0) {
+                sendReset(now, tcp.ack(), 0, false);
+            }
+            return;
+        }
+        if ((flags & RST) != 0) {
+            if (hasAck) {
+                failed(now, ConnectionError.REFUSED);
+            } else {
+                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+            }
+            return;
+        }
+        if ((flags & SYN) == 0) {
+            ctx.stats().countDrop(DropReason.ILLEGAL_FLAGS);
+            return;
+        }
+        long irs = tcp.seq() & 0xFFFFFFFFL;
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss());
+        negotiate(opts, tcp.window());
+        if (sender.ecn) {
+            // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
+            sender.ecn = (flags & (ECE | CWR)) == ECE;
+        }
+        if (hasAck) {
+            sender.sndUna = ack;
+            sender.sndWl1 = irs;
+            sender.sndWl2 = ack;
+            establish(now);
+            sendAck(now);
+        } else {
+            // Simultaneous open (RFC 9293 §3.5, figure 8)
+            setState(TcpState.SYN_RECEIVED, now);
+            sendSyn(now, true);
+        }
+    }
+
+    private boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
+        int flags = tcp.flags();
+        long seq = SeqNum.unwrap(tcp.seq(), receiver.rcvNxt());
+        int payloadLen = tcp.payloadLength();
+        boolean hasTs = tsOk && opts.hasTimestamps();
+
+        if ((flags & SYN) != 0) {
+            if (seq + 1 == receiver.rcvNxt() && state == TcpState.SYN_RECEIVED) {
+                if ((flags & ACK) == 0) {
+                    sendSyn(now, true); // the peer did not see our SYN-ACK
+                    return true;
+                }
+                seq++; // simultaneous open: the SYN is old, the rest of the segment is new
+                flags &= ~SYN;
+            } else if (state == TcpState.TIME_WAIT && seq > receiver.rcvNxt() && (flags & ACK) == 0) {
+                return false; // a new incarnation may reuse the four-tuple
+            }
+        }
+        int segLen = payloadLen + ((flags & SYN) != 0 ? 1 : 0) + ((flags & FIN) != 0 ? 1 : 0);
+
+        // RFC 7323 §5.3 R1: PAWS
+        if (hasTs && tsRecentValid && (flags & RST) == 0 && opts.tsVal() - tsRecent < 0) {
+            ctx.stats().countDrop(DropReason.PAWS_REJECTED);
+            sendAck(now);
+            return true;
+        }
+
+        // RFC 9293 §3.10.7.4 "first": sequence number acceptability
+        long window = receiver.window();
+        long rcvNxt = receiver.rcvNxt();
+        boolean acceptable;
+        if (segLen == 0) {
+            acceptable = window == 0 ? seq == rcvNxt : seq >= rcvNxt && seq < rcvNxt + window;
+        } else {
+            acceptable = window > 0 && ((seq >= rcvNxt && seq < rcvNxt + window)
+                    || (seq + segLen - 1 >= rcvNxt && seq + segLen - 1 < rcvNxt + window));
+        }
+        boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & RST) == 0;
+        if (!acceptable && !zeroWindowAckOnly) {
+            if ((flags & RST) == 0) {
+                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+                sendAck(now);
+            } else {
+                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+            }
+            return true;
+        }
+
+        // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
+        if ((flags & RST) != 0) {
+            if (seq == rcvNxt) {
+                if (state == TcpState.SYN_RECEIVED && passive) {
+                    closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
+                } else if (state == TcpState.TIME_WAIT || state == TcpState.CLOSING || state == TcpState.LAST_ACK) {
+                    enterClosed(now, null);
+                } else {
+                    failed(now, ConnectionError.RESET);
+                }
+            } else {
+                challengeAck(now);
+            }
+            return true;
+        }
+
+        // "fourth": SYN in a synchronized state, RFC 5961 §4.2: challenge ACK
+        if ((flags & SYN) != 0) {
+            challengeAck(now);
+            return true;
+        }
+
+        // "fifth": the ACK field
+        if ((flags & ACK) == 0) {
+            ctx.stats().countDrop(DropReason.BAD_ACK);
+            return true;
+        }
+        long ack = SeqNum.unwrap(tcp.ack(), sender.sndUna);
+        if (state == TcpState.SYN_RECEIVED) {
+            if (ack <= sender.sndUna || ack > sender.sndNxt) {
+                ctx.stats().countDrop(DropReason.BAD_ACK);
+                sendReset(now, tcp.ack(), 0, false);
+                return true;
+            }
+            sender.sndWl1 = seq;
+            sender.sndWl2 = ack;
+            establish(now);
+        }
+        // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
+        if (ack > sender.sndNxt || ack < sender.sndUna - Math.max(sender.maxSndWnd, 1)) {
+            ctx.stats().countDrop(DropReason.BAD_ACK);
+            if (ack > sender.sndNxt) {
+                sendAck(now);
+            } else {
+                challengeAck(now);
+            }
+            return true;
+        }
+        if (hasTs && seq <= lastAckSent && opts.tsVal() - tsRecent >= 0) {
+            tsRecent = opts.tsVal(); // RFC 7323 §4.3 (2)
+        }
+        if (state == TcpState.TIME_WAIT) {
+            if ((flags & FIN) != 0) {
+                sendAck(now); // a retransmitted FIN: acknowledge it and restart 2MSL
+                timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
+            }
+            return true;
+        }
+        int tsAgo = hasTs && opts.tsEcr() != 0 ? tsTicks(now) - opts.tsEcr() : -1;
+        readSackBlocks(opts);
+        sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (SYN | FIN)) != 0,
+                tsAgo, sender.sack ? sackIn : null, (flags & ECE) != 0);
+        onOurFinAcked(now);
+        if (state == TcpState.CLOSED) {
+            return true;
+        }
+
+        // "seventh" and "eighth": text and FIN
+        if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & FIN) != 0)) {
+            onText(now, tcp, packet, seq, payloadLen, (flags & FIN) != 0, flags, ecn);
+        }
+        afterInput(now);
+        return true;
+    }
+
+    private void readSackBlocks(TcpOptions opts) {
+        sackIn.count = 0;
+        int n = Math.min(opts.sackBlockCount(), sackIn.left.length);
+        for (int i = 0; i < n; i++) {
+            sackIn.left[i] = SeqNum.unwrap(opts.sackLeft(i), sender.sndUna);
+            sackIn.right[i] = SeqNum.unwrap(opts.sackRight(i), sender.sndUna);
+            sackIn.count++;
+        }
+    }
+
+    private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
+                        int ecn) {
+        if (!state.acceptsData()) {
+            return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
+        }
+        if (sender.ecn && payloadLen > 0) {
+            if ((flags & CWR) != 0) {
+                receiver.eceLatched = false; // RFC 3168 §6.1.3
+            }
+            if (ecn == 3) {
+                receiver.eceLatched = true;
+            }
+        }
+        int readableBefore = receiver.buffer().readable();
+        boolean finNow = receiver.onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, options.delayedAck);
+        if (readClosed && receiver.buffer().readable() > 0) {
+            receiver.buffer().skip(receiver.buffer().readable()); // closed for reading: acknowledged, discarded
+        }
+        if (finNow) {
+            switch (state) {
+                case ESTABLISHED:
+                    setState(TcpState.CLOSE_WAIT, now);
+                    break;
+                case FIN_WAIT_1:
+                    setState(sender.finAcked() ? TcpState.TIME_WAIT : TcpState.CLOSING, now);
+                    break;
+                case FIN_WAIT_2:
+                    setState(TcpState.TIME_WAIT, now);
+                    break;
+                default:
+                    break;
+            }
+            if (state == TcpState.TIME_WAIT) {
+                enterTimeWait(now);
+            }
+        }
+        if (receiver.buffer().readable() > readableBefore || finNow) {
+            handler.onReadable(this, now);
+        }
+    }
+
+    /** Our FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per state. */
+    private void onOurFinAcked(long now) {
+        if (!sender.finAcked()) {
+            return;
+        }
+        switch (state) {
+            case FIN_WAIT_1:
+                setState(TcpState.FIN_WAIT_2, now);
+                if (readClosed) {
+                    timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos); // FIN-WAIT-2 limit
+                }
+                break;
+            case CLOSING:
+                setState(TcpState.TIME_WAIT, now);
+                enterTimeWait(now);
+                break;
+            case LAST_ACK:
+                enterClosed(now, null);
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void establish(long now) {
+        sender.sndUna = Math.max(sender.sndUna, sender.iss + 1);
+        if (synRetransmits == 0) {
+            sender.rtt.sample(Math.max(1, now - synSentNanos));
+        }
+        sender.onEstablished(now, options.initialWindowSegments);
+        timers.cancel(TimerKind.RTO);
+        setState(TcpState.ESTABLISHED, now);
+        armKeepAlive(now);
+        if (sender.closeRequested) {
+            setState(TcpState.FIN_WAIT_1, now);
+        }
+        if (passive) {
+            ctx.onPassiveEstablished(this, now);
+        }
+        handler.onEstablished(this, now);
+    }
+
+    /** After processing input: send what the windows allow, then any ACK still owed. */
+    private void afterInput(long now) {
+        if (state == TcpState.CLOSED) {
+            return;
+        }
+        sender.trySend(now);
+        if (receiver.ackDue()) {
+            sendAck(now);
+        } else if (receiver.ackPending() && !timers.armed(TimerKind.DELAYED_ACK)) {
+            timers.arm(TimerKind.DELAYED_ACK, now + options.delayedAckNanos);
+        }
+    }
+
+    // ================================================================ timers
+
+    public long nextDeadline() {
+        return timers.earliest();
+    }
+
+    /** Runs every timer due at or before {@code now}. */
+    public void onTimers(long now) {
+        TimerKind kind;
+        while (state != TcpState.CLOSED && (kind = timers.takeDue(now)) != null) {
+            switch (kind) {
+                case RTO:
+                    onRetransmitTimer(now);
+                    break;
+                case DELAYED_ACK:
+                    if (receiver != null && receiver.ackPending()) {
+                        sendAck(now);
+                    }
+                    break;
+                case PERSIST:
+                    sender.onPersistTimer(now);
+                    break;
+                case KEEPALIVE:
+                    onKeepAliveTimer(now);
+                    break;
+                case TIME_WAIT:
+                    enterClosed(now, null);
+                    break;
+                default:
+                    throw new IllegalStateException(kind.name());
+            }
+        }
+        ctx.onDeadlineChanged(this);
+    }
+
+    private void onRetransmitTimer(long now) {
+        if (state == TcpState.SYN_SENT || state == TcpState.SYN_RECEIVED) {
+            if (++synRetransmits > options.synRetries) {
+                failed(now, ConnectionError.TIMEOUT);
+                return;
+            }
+            sendSyn(now, state == TcpState.SYN_RECEIVED);
+            return;
+        }
+        sender.onRtoTimer(now);
+        if (state != TcpState.CLOSED && receiver.ackDue()) {
+            sendAck(now);
+        }
+    }
+
+    private void armKeepAlive(long now) {
+        if (options.keepAliveIdleNanos > 0) {
+            timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIdleNanos);
+        }
+    }
+
+    /** RFC 9293 §3.8.4: probe an idle connection; give up after the configured number of probes. */
+    private void onKeepAliveTimer(long now) {
+        long idleUntil = lastReceiveNanos + options.keepAliveIdleNanos;
+        if (now < idleUntil) {
+            timers.arm(TimerKind.KEEPALIVE, idleUntil);
+            return;
+        }
+        if (keepAliveProbesSent >= options.keepAliveProbes) {
+            failed(now, ConnectionError.TIMEOUT);
+            return;
+        }
+        keepAliveProbesSent++;
+        emitProbe(now, sender.sndUna - 1);
+        timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIntervalNanos);
+    }
+
+    // ================================================================ user calls
+
+    /** Queues bytes for sending; returns how many were taken (fewer when the send buffer is full). */
+    public int write(long now, ByteBuf src) {
+        return write(now, src, src.readableBytes());
+    }
+
+    public int write(long now, ByteBuf src, int length) {
+        if (!writable()) {
+            return 0;
+        }
+        int taken = sender.buffer.write(src, length);
+        writeBlocked = taken < length;
+        afterUserCall(now);
+        return taken;
+    }
+
+    public int write(long now, byte[] src, int offset, int length) {
+        if (!writable()) {
+            return 0;
+        }
+        int taken = sender.buffer.write(src, offset, length);
+        writeBlocked = taken < length;
+        afterUserCall(now);
+        return taken;
+    }
+
+    private boolean writable() {
+        return !sender.closeRequested && (state.canSend() || state == TcpState.SYN_SENT
+                || state == TcpState.SYN_RECEIVED);
+    }
+
+    /** Free space in the send buffer. */
+    public int writableBytes() {
+        return writable() ? sender.buffer.free() : 0;
+    }
+
+    /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
+    public int read(long now, ByteBuf dst, int max) {
+        if (receiver == null) {
+            return 0;
+        }
+        int n = receiver.buffer().read(dst, max);
+        return afterRead(now, n);
+    }
+
+    public int read(long now, byte[] dst, int offset, int length) {
+        if (receiver == null) {
+            return 0;
+        }
+        int n = receiver.buffer().read(dst, offset, length);
+        return afterRead(now, n);
+    }
+
+    private int afterRead(long now, int n) {
+        if (n > 0 && state.synchronized_() && state != TcpState.TIME_WAIT && receiver.windowUpdateWorthSending()) {
+            sendAck(now); // a window update (RFC 9293 §3.8.6.2.2)
+            ctx.onDeadlineChanged(this);
+        }
+        if (n == 0 && receiver.finReceived()) {
+            eofSignalled = true;
+            return -1;
+        }
+        return n;
+    }
+
+    /** In-order bytes ready to read. */
+    public int readableBytes() {
+        return receiver == null ? 0 : receiver.buffer().readable();
+    }
+
+    /** The peer sent its FIN and every byte before it has been read. */
+    public boolean atEof() {
+        return receiver != null && receiver.finReceived() && receiver.buffer().readable() == 0;
+    }
+
+    /** Half-close (RFC 9293 §3.10.4 for our direction): send FIN after the queued data. */
+    public void shutdownOutput(long now) {
+        switch (state) {
+            case SYN_SENT:
+                enterClosed(now, null);
+                return;
+            case SYN_RECEIVED:
+            case ESTABLISHED:
+                sender.closeRequested = true;
+                if (state == TcpState.ESTABLISHED) {
+                    setState(TcpState.FIN_WAIT_1, now);
+                }
+                break;
+            case CLOSE_WAIT:
+                sender.closeRequested = true;
+                setState(TcpState.LAST_ACK, now);
+                break;
+            default:
+                return;
+        }
+        afterUserCall(now);
+    }
+
+    /**
+     * Close (RFC 9293 §3.10.4): no more reading or writing. Unread received data makes it an
+     * abort with RST instead, so the peer learns that data was lost (RFC 2525 §2.17).
+     */
+    public void close(long now) {
+        readClosed = true;
+        if (receiver != null && receiver.buffer().readable() > 0 && state.synchronized_()) {
+            abort(now);
+            return;
+        }
+        shutdownOutput(now);
+    }
+
+    /** Abort (RFC 9293 §3.10.5): send RST if synchronized and forget the connection. */
+    public void abort(long now) {
+        if (state == TcpState.CLOSED) {
+            return;
+        }
+        if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
+            sendReset(now, SeqNum.wrap(sender.sndNxt), 0, false);
+        }
+        failed(now, ConnectionError.ABORTED);
+    }
+
+    private void afterUserCall(long now) {
+        if (state.synchronized_()) {
+            sender.trySend(now);
+        }
+        ctx.onDeadlineChanged(this);
+    }
+
+    /** The sender freed buffer space (an ACK arrived). */
+    void onSendSpace(long now) {
+        if (writeBlocked && sender.buffer.free() > 0) {
+            writeBlocked = false;
+            handler.onWritable(this, now);
+        }
+    }
+
+    // ================================================================ emitting
+
+    private int tsTicks(long now) {
+        return (int) (now / options.timestampTickNanos) + tsOffset;
+    }
+
+    private int tsVal(long now) {
+        return tsTicks(now);
+    }
+
+    /** Options of an ACK-bearing segment: timestamps (RFC 7323 §3.2) and SACK blocks (RFC 2018 §4). */
+    private TcpOptions segmentOptions(long now) {
+        TcpOptions o = ctx.output().options();
+        if (tsOk) {
+            o.setTimestamps(tsVal(now), tsRecent);
+        }
+        if (sender.sack) {
+            int n = receiver.sackBlocks(sackOutLeft, sackOutRight, o.maxSackBlocks());
+            for (int i = 0; i < n; i++) {
+                o.addSackBlock(SeqNum.wrap(sackOutLeft[i]), SeqNum.wrap(sackOutRight[i]));
+            }
+        }
+        return o;
+    }
+
+    /** A data and/or FIN segment from the send buffer; carries the current ACK. */
+    void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
+        segmentOptions(now);
+        if (len > 0) {
+            sender.buffer.copyTo(seq, len, ctx.output().payload());
+        }
+        int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched ? ECE : 0);
+        if (len > 0 && seq + len == sender.buffer.endSeq()) {
+            flags |= PSH;
+        }
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, len > 0);
+    }
+
+    /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
+    void emitProbe(long now, long seq) {
+        segmentOptions(now);
+        emitAckBearing(now, seq, ACK, 0, false);
+    }
+
+    /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
+    private void sendAck(long now) {
+        segmentOptions(now);
+        int flags = ACK | (receiver.eceLatched ? ECE : 0);
+        emitAckBearing(now, sender.sndNxt, flags, 0, false);
+    }
+
+    private void emitAckBearing(long now, long seq, int flags, int ecn, boolean withPayload) {
+        long ack = receiver.rcvNxt();
+        int window = receiver.windowField(false);
+        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(seq), SeqNum.wrap(ack),
+                flags, window, ecn, withPayload);
+        receiver.onAckSent();
+        lastAckSent = ack;
+        timers.cancel(TimerKind.DELAYED_ACK);
+    }
+
+    /** RFC 5961 §3.2, §4.2, §5.2: an ACK that proves we are in sync, rate-limited per stack. */
+    private void challengeAck(long now) {
+        if (ctx.allowChallengeAck(now)) {
+            ctx.stats().countChallengeAck();
+            sendAck(now);
+        }
+    }
+
+    private void sendReset(long now, int seq, int ack, boolean withAck) {
+        ctx.output().sendBare(localAddress, remoteAddress, localPort, remotePort, seq, ack,
+                RST | (withAck ? ACK : 0), 0);
+        ctx.stats().countResetSent();
+    }
+
+    // ================================================================ closing
+
+    private void enterTimeWait(long now) {
+        timers.cancelAll();
+        if (options.timeWaitNanos == 0) {
+            enterClosed(now, null);
+            return;
+        }
+        timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
+    }
+
+    /** The connection ends with an error the application sees. */
+    void failed(long now, ConnectionError why) {
+        enterClosed(now, why);
+    }
+
+    /** Forgets the connection without a RST or an error (a TIME-WAIT giving way to a new SYN). */
+    public void abortQuietly(long now) {
+        enterClosed(now, null);
+    }
+
+    private void closeQuietly(long now) {
+        enterClosed(now, null);
+    }
+
+    private void enterClosed(long now, ConnectionError why) {
+        if (state == TcpState.CLOSED && closedNotified) {
+            return;
+        }
+        error = why;
+        timers.cancelAll();
+        setState(TcpState.CLOSED, now);
+        ctx.onConnectionClosed(this);
+        if (!closedNotified) {
+            closedNotified = true;
+            handler.onClosed(this, why, now);
+        }
+    }
+
+    private void setState(TcpState next, long now) {
+        if (next != state) {
+            state = next;
+            trace(now, TraceEvent.TCP_STATE, next.name(), sender.sndUna, 0);
+        }
+    }
+
+    // ================================================================ tracing and views
+
+    public void setTraceListener(TraceListener listener) {
+        this.traceListener = listener;
+    }
+
+    void trace(long now, TraceEvent event, String detail, long seq, int length) {
+        TraceListener listener = traceListener;
+        if (listener == null) {
+            return;
+        }
+        TraceRecord r = traceRecord;
+        r.nowNanos = now;
+        r.event = event;
+        r.detail = detail;
+        r.cwnd = state.synchronized_() ? sender.cc.cwndBytes() : 0;
+        r.ssthresh = state.synchronized_() ? sender.cc.ssthreshBytes() : 0;
+        r.srttNanos = sender.rtt.srtt();
+        r.rtoNanos = sender.rtt.rto();
+        r.inflight = state.synchronized_() ? sender.inflight() : 0;
+        r.sndUna = sender.sndUna - sender.iss;
+        r.sndNxt = sender.sndNxt - sender.iss;
+        r.seq = seq - sender.iss;
+        r.length = length;
+        listener.onTrace(r);
+    }
+
+    public TcpState state() {
+        return state;
+    }
+
+    public ConnectionError error() {
+        return error;
+    }
+
+    public ConnectionOptions options() {
+        return options;
+    }
+
+    public void setHandler(ConnectionHandler handler) {
+        this.handler = handler == null ? ConnectionHandler.NONE : handler;
+    }
+
+    public byte[] localAddress() {
+        return localAddress.clone();
+    }
+
+    public byte[] remoteAddress() {
+        return remoteAddress.clone();
+    }
+
+    public int localPort() {
+        return localPort;
+    }
+
+    public int remotePort() {
+        return remotePort;
+    }
+
+    public ConnectionInfo info() {
+        boolean up = state.synchronized_() || state == TcpState.CLOSED && receiver != null;
+        return new ConnectionInfo(state, sender.caState, sender.cc.name(),
+                sender.sndUna - sender.iss - 1 - (sender.finAcked() ? 1 : 0),
+                receiver == null ? 0 : receiver.bytesReceived,
+                sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
+                sender.fastRecoveries, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
+                sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
+                sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn);
+    }
+
+    @Override
+    public String toString() {
+        return "Connection[" + localPort + "->" + remotePort + " " + state + "]";
+    }
+}

@@ -1,0 +1,31 @@
+package io.tcplab.stack.conn;
+
+import io.tcplab.stack.cc.CaState;
+
+/**
+ * A snapshot of one connection's counters and estimates, for reports (the equivalent of Linux's
+ * TCP_INFO). Byte counts are application bytes.
+ */
+public record ConnectionInfo(
+        TcpState state,
+        CaState caState,
+        String congestionControl,
+        long bytesAcked,
+        long bytesReceived,
+        long segmentsSent,
+        long segmentsRetransmitted,
+        long bytesRetransmitted,
+        long rtoCount,
+        long fastRecoveries,
+        long cwndBytes,
+        long ssthreshBytes,
+        long srttNanos,
+        long minRttNanos,
+        long rtoNanos,
+        int mss,
+        boolean sack,
+        boolean timestamps,
+        int sendWindowShift,
+        int receiveWindowShift,
+        boolean ecn) {
+}

@@ -1,0 +1,174 @@
+package io.tcplab.stack.conn;
+
+import io.tcplab.stack.cc.CongestionControls;
+
+/**
+ * Per-connection settings. Immutable; make one with {@link #builder()} or change one with
+ * {@link #toBuilder()}. Defaults follow the RFCs; where they leave a choice, the default says so.
+ */
+public final class ConnectionOptions {
+    private static final long MS = 1_000_000L;
+
+    public final String congestionControl;
+    public final boolean sack;
+    public final boolean timestamps;
+    public final boolean windowScale;
+    public final boolean ecn;
+    public final int sendBufferBytes;
+    public final int receiveBufferBytes;
+    public final boolean nagle;
+    public final boolean delayedAck;
+    public final long delayedAckNanos;
+    public final int initialWindowSegments;
+    /** The MSS we announce: the largest segment payload we accept (RFC 9293 §3.7.1). */
+    public final int mss;
+    public final long initialRtoNanos;
+    public final long minRtoNanos;
+    public final long maxRtoNanos;
+    /** Retransmissions of one segment before the connection is aborted (RFC 9293 §3.8.3 R2). */
+    public final int maxRetries;
+    public final int synRetries;
+    public final long keepAliveIdleNanos;
+    public final long keepAliveIntervalNanos;
+    public final int keepAliveProbes;
+    /** 2*MSL, the TIME-WAIT duration (RFC 9293 §3.4.2). */
+    public final long timeWaitNanos;
+    /** The tick of our TSval clock (RFC 7323 §5.4 asks for 1 ms to 1 s). */
+    public final long timestampTickNanos;
+
+    private ConnectionOptions(Builder b) {
+        congestionControl = b.congestionControl;
+        sack = b.sack;
+        timestamps = b.timestamps;
+        windowScale = b.windowScale;
+        ecn = b.ecn;
+        sendBufferBytes = b.sendBufferBytes;
+        receiveBufferBytes = b.receiveBufferBytes;
+        nagle = b.nagle;
+        delayedAck = b.delayedAck;
+        delayedAckNanos = b.delayedAckNanos;
+        initialWindowSegments = b.initialWindowSegments;
+        mss = b.mss;
+        initialRtoNanos = b.initialRtoNanos;
+        minRtoNanos = b.minRtoNanos;
+        maxRtoNanos = b.maxRtoNanos;
+        maxRetries = b.maxRetries;
+        synRetries = b.synRetries;
+        keepAliveIdleNanos = b.keepAliveIdleNanos;
+        keepAliveIntervalNanos = b.keepAliveIntervalNanos;
+        keepAliveProbes = b.keepAliveProbes;
+        timeWaitNanos = b.timeWaitNanos;
+        timestampTickNanos = b.timestampTickNanos;
+    }
+
+    public static ConnectionOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.congestionControl = congestionControl;
+        b.sack = sack;
+        b.timestamps = timestamps;
+        b.windowScale = windowScale;
+        b.ecn = ecn;
+        b.sendBufferBytes = sendBufferBytes;
+        b.receiveBufferBytes = receiveBufferBytes;
+        b.nagle = nagle;
+        b.delayedAck = delayedAck;
+        b.delayedAckNanos = delayedAckNanos;
+        b.initialWindowSegments = initialWindowSegments;
+        b.mss = mss;
+        b.initialRtoNanos = initialRtoNanos;
+        b.minRtoNanos = minRtoNanos;
+        b.maxRtoNanos = maxRtoNanos;
+        b.maxRetries = maxRetries;
+        b.synRetries = synRetries;
+        b.keepAliveIdleNanos = keepAliveIdleNanos;
+        b.keepAliveIntervalNanos = keepAliveIntervalNanos;
+        b.keepAliveProbes = keepAliveProbes;
+        b.timeWaitNanos = timeWaitNanos;
+        b.timestampTickNanos = timestampTickNanos;
+        return b;
+    }
+
+    /** Mutable builder; {@link #build()} checks every value and names the one out of range. */
+    public static final class Builder {
+        private String congestionControl = "reno";
+        private boolean sack = true;
+        private boolean timestamps = true;
+        private boolean windowScale = true;
+        private boolean ecn = false;
+        private int sendBufferBytes = 4 << 20;
+        private int receiveBufferBytes = 4 << 20;
+        private boolean nagle = true;
+        private boolean delayedAck = true;
+        private long delayedAckNanos = 40 * MS; // Linux's minimum ATO; RFC 9293 allows up to 500 ms
+        private int initialWindowSegments = 10; // RFC 6928
+        private int mss = 1460;
+        private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
+        private long minRtoNanos = 1000 * MS; // RFC 6298 §2.4 (Linux uses 200 ms)
+        private long maxRtoNanos = 60_000 * MS; // RFC 6298 §2.5
+        private int maxRetries = 15; // Linux tcp_retries2
+        private int synRetries = 6; // Linux tcp_syn_retries
+        private long keepAliveIdleNanos = 0; // off (RFC 9293 §3.8.4: MUST default to off)
+        private long keepAliveIntervalNanos = 75_000 * MS;
+        private int keepAliveProbes = 9;
+        private long timeWaitNanos = 60_000 * MS; // Linux TCP_TIMEWAIT_LEN
+        private long timestampTickNanos = MS;
+
+        public Builder congestionControl(String spec) { congestionControl = spec; return this; }
+        public Builder sack(boolean on) { sack = on; return this; }
+        public Builder timestamps(boolean on) { timestamps = on; return this; }
+        public Builder windowScale(boolean on) { windowScale = on; return this; }
+        public Builder ecn(boolean on) { ecn = on; return this; }
+        public Builder sendBufferBytes(int bytes) { sendBufferBytes = bytes; return this; }
+        public Builder receiveBufferBytes(int bytes) { receiveBufferBytes = bytes; return this; }
+        public Builder nagle(boolean on) { nagle = on; return this; }
+        public Builder delayedAck(boolean on) { delayedAck = on; return this; }
+        public Builder delayedAckNanos(long nanos) { delayedAckNanos = nanos; return this; }
+        public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
+        public Builder mss(int bytes) { mss = bytes; return this; }
+        public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
+        public Builder minRtoNanos(long nanos) { minRtoNanos = nanos; return this; }
+        public Builder maxRtoNanos(long nanos) { maxRtoNanos = nanos; return this; }
+        public Builder maxRetries(int retries) { maxRetries = retries; return this; }
+        public Builder synRetries(int retries) { synRetries = retries; return this; }
+        public Builder keepAlive(long idleNanos, long intervalNanos, int probes) {
+            keepAliveIdleNanos = idleNanos;
+            keepAliveIntervalNanos = intervalNanos;
+            keepAliveProbes = probes;
+            return this;
+        }
+        public Builder timeWaitNanos(long nanos) { timeWaitNanos = nanos; return this; }
+        public Builder timestampTickNanos(long nanos) { timestampTickNanos = nanos; return this; }
+
+        public ConnectionOptions build() {
+            CongestionControls.validate(congestionControl);
+            require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
+            require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
+            require(delayedAckNanos > 0 && delayedAckNanos <= 500 * MS, "delayedAckNanos", "1 ns to 500 ms (RFC 9293 §3.8.6.3)");
+            require(initialWindowSegments >= 1 && initialWindowSegments <= 1000, "initialWindowSegments", "1 to 1000");
+            require(mss >= 88 && mss <= 65495, "mss", "88 to 65495 bytes");
+            require(minRtoNanos > 0 && minRtoNanos <= maxRtoNanos, "minRtoNanos", "positive and at most maxRtoNanos");
+            require(initialRtoNanos >= minRtoNanos && initialRtoNanos <= maxRtoNanos, "initialRtoNanos", "between minRto and maxRto");
+            require(maxRetries >= 1 && maxRetries <= 100, "maxRetries", "1 to 100");
+            require(synRetries >= 1 && synRetries <= 100, "synRetries", "1 to 100");
+            require(keepAliveIdleNanos >= 0 && keepAliveIntervalNanos > 0 && keepAliveProbes >= 1, "keepAlive",
+                    "idle >= 0 (0 = off), interval > 0, probes >= 1");
+            require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
+            require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
+            return new ConnectionOptions(this);
+        }
+
+        private static void require(boolean ok, String field, String allowed) {
+            if (!ok) {
+                throw new IllegalArgumentException(field + " must be " + allowed);
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.tcplab.tools.scenario;
+
+import io.tcplab.stack.DropReason;
+import io.tcplab.stack.RandomSource;
+import io.tcplab.stack.StackConfig;
+import io.tcplab.stack.TcpStack;
+import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.tools.emu.HostNode;
+import io.tcplab.tools.emu.Network;
+import io.tcplab.tools.emu.StackHost;
+import io.tcplab.tools.emu.Topologies;
+import io.tcplab.tools.link.Link;
+import io.tcplab.tools.link.Seeds;
+import io.tcplab.tools.traffic.BulkSender;
+import io.tcplab.tools.traffic.HashingReceiver;
+import io.tcplab.tools.traffic.PatternSource;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs a {@link TransferSpec} on the emulator: host a sends, host b receives and hashes, over the
+ * two-host topology ("forward" carries data, "reverse" ACKs).
+ */
+public final class TransferRunner {
+    static final int PORT = 5001;
+
+    private TransferRunner() {
+    }
+
+    public static TransferResult run(TransferSpec spec, TraceListener senderTrace) {
+        long wallStart = System.nanoTime();
+        ConnectionOptions options = ConnectionOptions.builder()
+                .congestionControl(spec.congestionControl())
+                .sack(spec.sack())
+                .timestamps(spec.timestamps())
+                .windowScale(spec.windowScale())
+                .ecn(spec.ecn())
+                .sendBufferBytes(spec.bufferBytes())
+                .receiveBufferBytes(spec.bufferBytes())
+                .build();
+        Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
+                StackHost.factory(stackConfig(spec, Topologies.addressA(), "a", options)),
+                StackHost.factory(stackConfig(spec, Topologies.addressB(), "b", options)));
+        if (spec.forwardSchedule() != null) {
+            network.schedule("forward", spec.forwardSchedule());
+        }
+        HostNode a = network.host("a");
+        HostNode b = network.host("b");
+        TcpStack sendStack = ((StackHost) a.host()).stack();
+        TcpStack receiveStack = ((StackHost) b.host()).stack();
+
+        HashingReceiver receiver = new HashingReceiver();
+        receiveStack.listen(PORT, options, (connection, now) -> receiver);
+        BulkSender sender = new BulkSender(new PatternSource(spec.seed(), spec.bytes()));
+        Connection[] client = new Connection[1];
+        a.at(0, () -> {
+            client[0] = sendStack.connect(0, Topologies.addressB(), PORT, options, sender);
+            client[0].setTraceListener(senderTrace);
+        });
+
+        network.scheduler().runUntil(() -> receiver.atEof() || sender.error() != null || receiver.error() != null,
+                spec.timeLimitNanos());
+
+        long end = receiver.atEof() ? receiver.eofNanos() : network.scheduler().now();
+        double seconds = end / 1e9;
+        ConnectionInfo info = client[0].info();
+        Link forward = network.link("forward");
+        Map<String, Long> drops = new LinkedHashMap<>();
+        addDrops(drops, "a.", sendStack);
+        addDrops(drops, "b.", receiveStack);
+        boolean complete = receiver.atEof() && sender.sha256() != null;
+        return new TransferResult(complete, sender.written(), receiver.received(),
+                sender.sha256() == null ? "" : sender.sha256(), receiver.sha256() == null ? "" : receiver.sha256(),
+                seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
+                info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), seconds,
+                (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
+                info.srttNanos() / 1e6, drops);
+    }
+
+    private static StackConfig stackConfig(TransferSpec spec, byte[] address, String host, ConnectionOptions options) {
+        StackConfig.Builder b = StackConfig.builder(RandomSource.seeded(Seeds.derive(spec.seed(), "stack", host)))
+                .address(address)
+                .defaultOptions(options);
+        if (spec.initialIsn() >= 0) {
+            b.isnSource((now, la, lp, ra, rp) -> spec.initialIsn());
+        }
+        return b.build();
+    }
+
+    private static void addDrops(Map<String, Long> drops, String prefix, TcpStack stack) {
+        for (Map.Entry<DropReason, Long> e : stack.stats().dropsByReason().entrySet()) {
+            drops.put(prefix + e.getKey().name().toLowerCase(java.util.Locale.ROOT), e.getValue());
+        }
+    }
+}
