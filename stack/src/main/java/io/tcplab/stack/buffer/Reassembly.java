@@ -109,12 +109,6 @@ public final class Reassembly {
 
     public long right(int i) { return right[i]; }
 
-    public int maxRanges() { return left.length; }
-
-    public void clear() {
-        count = 0;
-    }
-
     private void set(int i, long l, long r) {
         left[i] = l;
         right[i] = r;
