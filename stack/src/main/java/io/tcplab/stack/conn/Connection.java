@@ -159,7 +159,7 @@ public final class Connection {
         int window = synAck ? receiver.windowField(true) : Math.min(options.receiveBufferBytes, 65535);
         long ack = synAck ? receiver.rcvNxt() : 0;
         ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.iss),
-                SeqNum.wrap(ack), flags, window, 0, false);
+                SeqNum.wrap(ack), flags, window, 0);
         if (synAck) {
             receiver.onAckSent();
             lastAckSent = ack;
@@ -706,34 +706,34 @@ public final class Connection {
     /** A data and/or FIN segment from the send buffer; carries the current ACK. */
     void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
         segmentOptions(now);
-        if (len > 0) {
-            sender.buffer.copyTo(seq, len, ctx.output().payload());
-        }
         int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched ? ECE : 0);
         if (len > 0 && seq + len == sender.buffer.endSeq()) {
             flags |= PSH;
         }
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, len > 0);
+        int first = len == 0 ? 0 : Math.min(len, sender.buffer.readableAt(seq));
+        int at = len == 0 ? 0 : sender.buffer.positionOf(seq);
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.ring, at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
     void emitProbe(long now, long seq) {
         segmentOptions(now);
-        emitAckBearing(now, seq, ACK, 0, false);
+        emitAckBearing(now, seq, ACK, 0, null, 0, 0, 0);
     }
 
     /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
     private void sendAck(long now) {
         segmentOptions(now);
         int flags = ACK | (receiver.eceLatched ? ECE : 0);
-        emitAckBearing(now, sender.sndNxt, flags, 0, false);
+        emitAckBearing(now, sender.sndNxt, flags, 0, null, 0, 0, 0);
     }
 
-    private void emitAckBearing(long now, long seq, int flags, int ecn, boolean withPayload) {
+    private void emitAckBearing(long now, long seq, int flags, int ecn, ByteBuf data, int at, int first,
+                                int second) {
         long ack = receiver.rcvNxt();
         int window = receiver.windowField(false);
         ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(seq), SeqNum.wrap(ack),
-                flags, window, ecn, withPayload);
+                flags, window, ecn, data, at, first, 0, second);
         receiver.onAckSent();
         lastAckSent = ack;
         timers.cancel(TimerKind.DELAYED_ACK);

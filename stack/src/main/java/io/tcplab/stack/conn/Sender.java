@@ -1,5 +1,7 @@
 package io.tcplab.stack.conn;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.tcplab.stack.buffer.SendBuffer;
 import io.tcplab.stack.cc.CaEvent;
 import io.tcplab.stack.cc.CaState;
@@ -23,6 +25,8 @@ final class Sender {
 
     private final Connection c;
     final SendBuffer buffer;
+    /** The send buffer's ring as a ByteBuf, so segments are written from it without a copy. */
+    final ByteBuf ring;
     final Scoreboard scoreboard = new Scoreboard();
     final RttEstimator rtt;
     final CongestionControl cc;
@@ -76,6 +80,7 @@ final class Sender {
         this.iss = iss;
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1);
+        this.ring = Unpooled.wrappedBuffer(buffer.array());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
         this.sndUna = iss;

@@ -17,8 +17,12 @@ import java.nio.ByteOrder;
  */
 public final class Checksum {
     private static final int PROTOCOL_TCP = 6;
-    private static final VarHandle LONGS_BIG_ENDIAN =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    // RFC 1071 §2(B): the sum is byte-order independent, so words are summed in the machine's
+    // own order (no byte swap per word) and the 16-bit result is swapped once at the end.
+    private static final VarHandle LONGS_NATIVE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    private static final long LOW32 = 0xffffffffL;
 
     private Checksum() {}
 
@@ -46,14 +50,35 @@ public final class Checksum {
         return foldTo32(acc + sumTail(buf, offset + longBytes, length - longBytes));
     }
 
-    // Each 8-byte big-endian word adds as two 32-bit words; a long holds ~8 GB of them.
+    // Each 8-byte word adds as two 32-bit words; two accumulators let the additions overlap.
+    // A long holds ~4 GB of such words before it could overflow.
     private static long sumLongs(byte[] array, int from, int length) {
-        long acc = 0;
-        for (int i = from, end = from + length; i < end; i += 8) {
-            long v = (long) LONGS_BIG_ENDIAN.get(array, i);
-            acc += (v >>> 32) + (v & 0xffffffffL);
+        long a0 = 0;
+        long a1 = 0;
+        int i = from;
+        int end = from + length;
+        for (; i + 16 <= end; i += 16) {
+            long v0 = (long) LONGS_NATIVE.get(array, i);
+            long v1 = (long) LONGS_NATIVE.get(array, i + 8);
+            a0 += (v0 >>> 32) + (v0 & LOW32);
+            a1 += (v1 >>> 32) + (v1 & LOW32);
         }
-        return acc;
+        if (i < end) {
+            long v = (long) LONGS_NATIVE.get(array, i);
+            a0 += (v >>> 32) + (v & LOW32);
+        }
+        return toNetworkOrder(a0 + a1);
+    }
+
+    /** A one's-complement sum of machine-order words, as the sum of the same words in network order. */
+    private static long toNetworkOrder(long acc) {
+        if (!LITTLE_ENDIAN) {
+            return acc;
+        }
+        int s = foldTo32(acc);
+        s = (s >>> 16) + (s & 0xffff);
+        s = (s >>> 16) + (s & 0xffff);
+        return Integer.reverseBytes(s) >>> 16;
     }
 
     private static long sumLongs(ByteBuffer nio, int from, int length) {
