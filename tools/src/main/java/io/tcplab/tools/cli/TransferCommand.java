@@ -5,6 +5,7 @@ import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.metrics.TraceCsvWriter;
 import io.tcplab.tools.scenario.TransferResult;
+import io.tcplab.tools.scenario.TransferRunner;
 import io.tcplab.tools.scenario.TransferSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,9 +27,7 @@ import java.util.concurrent.Callable;
                 "Exit codes: 0 success, 1 the transfer failed, 2 a bad option."})
 public final class TransferCommand implements Callable<Integer> {
     /** Where the emulator plugs in: becomes {@code TransferRunner::run} once the runner is merged. */
-    static final TransferEngine DEFAULT_ENGINE = (spec, trace) -> {
-        throw new UnsupportedOperationException("TransferRunner not merged yet");
-    };
+    static final TransferEngine DEFAULT_ENGINE = TransferRunner::run;
 
     private final TransferEngine engine;
 
