@@ -262,6 +262,7 @@ public final class Connection {
         // RFC 7323 §5.3 R1: PAWS
         if (hasTs && tsRecentValid && (flags & RST) == 0 && opts.tsVal() - tsRecent < 0) {
             ctx.stats().countDrop(DropReason.PAWS_REJECTED);
+            reportIfDuplicate(seq, payloadLen);
             sendAck(now);
             return true;
         }
@@ -278,11 +279,10 @@ public final class Connection {
         }
         boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & RST) == 0;
         if (!acceptable && !zeroWindowAckOnly) {
+            ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             if ((flags & RST) == 0) {
-                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+                reportIfDuplicate(seq, payloadLen);
                 sendAck(now);
-            } else {
-                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             }
             return true;
         }
@@ -345,10 +345,9 @@ public final class Connection {
             }
             return true;
         }
-        int tsAgo = hasTs && opts.tsEcr() != 0 ? tsTicks(now) - opts.tsEcr() : -1;
         readSackBlocks(opts);
         sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (SYN | FIN)) != 0,
-                tsAgo, sender.sack ? sackIn : null, (flags & ECE) != 0);
+                hasTs, hasTs ? opts.tsEcr() : 0, sender.sack ? sackIn : null, (flags & ECE) != 0);
         onOurFinAcked(now);
         if (state == TcpState.CLOSED) {
             return true;
@@ -360,6 +359,13 @@ public final class Connection {
         }
         afterInput(now);
         return true;
+    }
+
+    /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
+    private void reportIfDuplicate(long seq, int payloadLen) {
+        if (payloadLen > 0 && seq + payloadLen <= receiver.rcvNxt()) {
+            receiver.reportDuplicate(seq, seq + payloadLen);
+        }
     }
 
     private void readSackBlocks(TcpOptions opts) {
@@ -680,7 +686,12 @@ public final class Connection {
 
     // ================================================================ emitting
 
-    private int tsTicks(long now) {
+    boolean timestampsOn() {
+        return tsOk;
+    }
+
+    /** Our timestamp clock, which is also our TSval (RFC 7323 §5.4: offset at random). */
+    int tsTicks(long now) {
         return (int) (now / options.timestampTickNanos) + tsOffset;
     }
 
@@ -864,7 +875,7 @@ public final class Connection {
                 sender.sndUna - sender.iss - 1 - (sender.finAcked() ? 1 : 0),
                 receiver == null ? 0 : receiver.bytesReceived,
                 sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
-                sender.fastRecoveries, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
+                sender.fastRecoveries, sender.spuriousUndos, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
                 sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
                 sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn);
     }

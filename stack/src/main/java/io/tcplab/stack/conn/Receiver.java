@@ -117,6 +117,12 @@ final class Receiver {
         dsackRight = -1;
     }
 
+    /** A duplicate that never reached the buffer (below RCV.NXT): report it in the next ACK. */
+    void reportDuplicate(long left, long right) {
+        dsackLeft = left;
+        dsackRight = right;
+    }
+
     void requestImmediateAck() {
         ackNow = true;
     }

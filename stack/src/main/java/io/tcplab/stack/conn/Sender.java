@@ -8,6 +8,7 @@ import io.tcplab.stack.cc.CaState;
 import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.rtt.RttEstimator;
@@ -70,6 +71,8 @@ final class Sender {
     long bytesRetransmitted;
     long rtoCount;
     long fastRecoveries;
+    long spuriousUndos;
+    private final SpuriousDetector spurious = new SpuriousDetector();
 
     private final AckResult ackResult = new AckResult();
     private final MutableAckSample ackSample = new MutableAckSample();
@@ -235,6 +238,7 @@ final class Sender {
         boolean fin = finSeq >= 0 && seq + seqLen > finSeq;
         int len = seqLen - (fin ? 1 : 0);
         scoreboard.onRetransmit(seq, now);
+        spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now));
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable
         c.emitData(now, seq, len, fin, false, false);
         segmentsRetransmitted++;
@@ -289,7 +293,7 @@ final class Sender {
      * tells the congestion controller.
      */
     void onAck(long now, long ack, long segSeq, int windowField, boolean hasData, boolean synOrFin,
-               int tsEcrTicksAgo, SackBlocks sackBlocks, boolean ece) {
+               boolean hasTs, int tsEcr, SackBlocks sackBlocks, boolean ece) {
         long priorUna = sndUna;
         long priorInflight = inflight();
         long priorWnd = sndWnd;
@@ -301,10 +305,8 @@ final class Sender {
             sndUna = ack;
             retries = 0;
         }
-        if (sack && sackBlocks != null) {
-            for (int i = 0; i < sackBlocks.count; i++) {
-                scoreboard.onSackBlock(sackBlocks.left[i], sackBlocks.right[i], ackResult);
-            }
+        if (sack && sackBlocks != null && sackBlocks.count > 0) {
+            scoreboard.onSackBlocks(sackBlocks.left, sackBlocks.right, sackBlocks.count, ackResult);
         }
         updateWindow(ack, segSeq, windowField);
 
@@ -313,6 +315,7 @@ final class Sender {
         if (ece) {
             eceDelivered += newlyDelivered;
         }
+        int tsEcrTicksAgo = hasTs && tsEcr != 0 ? c.tsTicks(now) - tsEcr : -1;
         long rttSample = rttSample(now, tsEcrTicksAgo);
         if (rttSample > 0) {
             rtt.sample(rttSample);
@@ -334,6 +337,11 @@ final class Sender {
             c.trace(now, TraceEvent.LOSS_DETECTED, null, sndUna, (int) ackResult.newlyLostBytes);
         }
 
+        UndoCause spuriousCause = spurious.onAck(ack > priorUna, hasTs, tsEcr, ackResult.dsack,
+                ackResult.dsackLeft, ackResult.dsackRight);
+        if (spuriousCause != null) {
+            undo(now, spuriousCause);
+        }
         updateRecoveryState(now, ack, priorUna, dupAck);
         if (ece && ecn) {
             onEcnEcho(now);
@@ -406,7 +414,8 @@ final class Sender {
             updateNewReno(now, ack, priorUna, dupAck);
         }
         if (caState == CaState.OPEN || caState == CaState.DISORDER || caState == CaState.CWR) {
-            boolean lossSeen = sack ? scoreboard.lostBytes() > 0 || dupAcks >= DUP_THRESH
+            // A segment already retransmitted belongs to the episode that resent it, not a new one
+            boolean lossSeen = sack ? scoreboard.nextLostToRetransmit() >= 0 || dupAcks >= DUP_THRESH
                     : dupAcks >= DUP_THRESH && sndUna > recoveryPoint; // RFC 6582 §3.2 step 2
             if (lossSeen && sndNxt > sndUna) {
                 enterRecovery(now);
@@ -432,8 +441,23 @@ final class Sender {
         }
     }
 
+    /**
+     * The last reduction was spurious: the algorithm restores its window. After a spurious
+     * timeout, the segments it marked lost are not resent (RFC 4015 §3.1: resume with new data).
+     */
+    private void undo(long now, UndoCause cause) {
+        cc.undo(cause, inflight(), now);
+        spuriousUndos++;
+        c.trace(now, TraceEvent.SPURIOUS_UNDO, cause.name(), sndUna, 0);
+        if (caState == CaState.LOSS) {
+            scoreboard.unmarkAllLost();
+            setCaState(CaState.OPEN, now);
+        }
+    }
+
     private void enterRecovery(long now) {
         recoveryPoint = sndNxt;
+        spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT, sndUna, recoveryPoint);
         rescueRxt = -1;
         long flight = sndNxt - sndUna;
         cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, flight, now);
@@ -441,7 +465,9 @@ final class Sender {
         fastRecoveries++;
         c.trace(now, TraceEvent.RECOVERY_ENTER, CongestionSignal.DUPTHRESH_LOSS.name(), sndUna, 0);
         // RFC 6675 §5 step 4.3 / RFC 5681 §3.2 step 2: retransmit the first segment at once
-        scoreboard.markLost(sndUna);
+        if (!scoreboard.isLost(sndUna)) {
+            scoreboard.markLost(sndUna);
+        }
         long head = scoreboard.nextLostToRetransmit();
         if (head >= 0) {
             retransmit(now, head);
@@ -476,6 +502,7 @@ final class Sender {
         if (caState != CaState.LOSS) {
             // RFC 5681: ssthresh is held constant across repeated timeouts of the same segment
             cc.ssthreshOnCongestion(CongestionSignal.RTO, sndNxt - sndUna, now);
+            spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO, sndUna, sndNxt);
         }
         recoveryPoint = sndNxt;
         dupAcks = 0;

@@ -20,7 +20,8 @@ final class TextReport {
         line(out, "goodput", "%.2f Mbit/s", r.goodputBitsPerSec() / 1e6);
         line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", r.segmentsSent(), r.segmentsRetransmitted(),
                 r.segmentsSent() == 0 ? 0.0 : 100.0 * r.segmentsRetransmitted() / r.segmentsSent());
-        line(out, "recovery", "%d RTOs, %d fast recoveries", r.rtoCount(), r.fastRecoveries());
+        line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", r.rtoCount(),
+                r.fastRecoveries(), r.spuriousUndos());
         line(out, "time", "%.3f s simulated, %.3f s wall, %.0f data packets emulated per wall second",
                 r.simulatedSeconds(), r.wallSeconds(),
                 r.wallSeconds() > 0 ? r.dataPacketsEmulated() / r.wallSeconds() : 0.0);

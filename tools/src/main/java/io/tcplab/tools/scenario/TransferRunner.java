@@ -75,7 +75,7 @@ public final class TransferRunner {
         return new TransferResult(complete, sender.written(), receiver.received(),
                 sender.sha256() == null ? "" : sender.sha256(), receiver.sha256() == null ? "" : receiver.sha256(),
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
-                info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), seconds,
+                info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
                 info.srttNanos() / 1e6, drops);
     }

@@ -19,7 +19,7 @@ final class FakeEngine implements TransferEngine {
     }
 
     static TransferResult success(long bytes) {
-        return new TransferResult(true, bytes, bytes, DIGEST, DIGEST, 95.5e6, 1000, 3, 0, 1,
+        return new TransferResult(true, bytes, bytes, DIGEST, DIGEST, 95.5e6, 1000, 3, 0, 1, 0,
                 5.75, 0.5, 1200, 250_000, 21.5, Map.of("queue", 3L));
     }
 
