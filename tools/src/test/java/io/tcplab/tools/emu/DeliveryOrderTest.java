@@ -46,6 +46,10 @@ class DeliveryOrderTest {
                 RecordingHost.of(network, "a").send(ipv4(i, 1000)); // 1 ms each at 8 Mbit/s
             }
         });
+        network.scheduler().runUntil(0);
+        assertThat(network.scheduler().pendingEvents()).isEqualTo(1000); // every packet counts, queued or not
+        network.scheduler().runUntil(500 * MS);
+        assertThat(network.scheduler().pendingEvents()).isEqualTo(501); // 499 arrived, at 2..500 ms
         network.scheduler().runUntil(10 * SECOND);
         List<RecordingHost.Arrival> arrivals = arrivals(network);
         assertThat(arrivals).hasSize(1000);
