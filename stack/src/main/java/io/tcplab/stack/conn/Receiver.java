@@ -167,7 +167,8 @@ final class Receiver {
             right[0] = dsackRight;
             n = 1;
         }
-        int ranges = buffer.sackBlocks(sackLeft, sackRight, Math.min(max - n, MAX_SACK_BLOCKS));
+        int ranges = buffer.hasOutOfOrder()
+                ? buffer.sackBlocks(sackLeft, sackRight, Math.min(max - n, MAX_SACK_BLOCKS)) : 0;
         for (int i = 0; i < ranges && n < max; i++) {
             left[n] = sackLeft[i];
             right[n] = sackRight[i];
