@@ -62,6 +62,9 @@ final class Sender {
     private int persistBackoff;
     private boolean cwndBlocked;
     private long lastSendNanos;
+    /** Round trips counted as in Linux's rate sampling: a round ends when its last byte is acknowledged. */
+    private long round;
+    private long roundEnd;
 
     long delivered;
     long lost;
@@ -97,6 +100,7 @@ final class Sender {
         scoreboard.reset();
         cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, now));
         lastSendNanos = now;
+        roundEnd = sndUna;
     }
 
     /** Bytes in flight: RFC 6675 pipe, less one segment per duplicate ACK without SACK. */
@@ -347,6 +351,10 @@ final class Sender {
             onEcnEcho(now);
         }
 
+        if (newlyDelivered > 0 && sndUna >= roundEnd) {
+            roundEnd = sndNxt;
+            cc.onRoundStart(++round, now);
+        }
         if (newlyDelivered > 0 || ece) {
             long cwnd = cc.cwndBytes();
             boolean cwndLimited = cwndBlocked || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
