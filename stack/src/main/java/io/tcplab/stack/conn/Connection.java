@@ -165,7 +165,9 @@ public final class Connection {
             lastAckSent = ack;
         }
         sender.sndNxt = sender.iss + 1;
-        timers.arm(TimerKind.RTO, now + (sender.rtt.rto() << Math.min(synRetransmits, 20)));
+        // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
+        long backedOff = sender.rtt.rto() << Math.min(synRetransmits, 20);
+        timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
     }
 
     // ================================================================ segment arrival
