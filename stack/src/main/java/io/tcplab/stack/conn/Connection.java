@@ -443,6 +443,8 @@ public final class Connection {
         sender.sndUna = Math.max(sender.sndUna, sender.iss + 1);
         if (synRetransmits == 0) {
             sender.rtt.sample(Math.max(1, now - synSentNanos));
+        } else {
+            sender.rtt.raiseInitialRto(3_000_000_000L); // RFC 6298 (5.7)
         }
         sender.onEstablished(now, options.initialWindowSegments);
         timers.cancel(TimerKind.RTO);
