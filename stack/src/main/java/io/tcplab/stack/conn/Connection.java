@@ -359,6 +359,8 @@ public final class Connection {
         // "seventh" and "eighth": text and FIN
         if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & FIN) != 0)) {
             onText(now, tcp, packet, seq, payloadLen, (flags & FIN) != 0, flags, ecn);
+        } else if (zeroWindowAckOnly) {
+            receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
         }
         afterInput(now);
         return true;
