@@ -282,6 +282,9 @@ public final class Connection {
         if (!acceptable && !zeroWindowAckOnly) {
             if ((flags & RST) == 0) {
                 ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+                if (sender.sack && payloadLen > 0 && seq + payloadLen <= rcvNxt) {
+                    receiver.reportDuplicate(seq, seq + payloadLen); // RFC 2883 §4: D-SACK an old duplicate
+                }
                 sendAck(now);
             } else {
                 ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);

@@ -117,6 +117,12 @@ final class Receiver {
         dsackRight = -1;
     }
 
+    /** A segment wholly below RCV.NXT arrived again: the next ACK names it in a D-SACK block (RFC 2883 §4). */
+    void reportDuplicate(long left, long right) {
+        dsackLeft = left;
+        dsackRight = right;
+    }
+
     void requestImmediateAck() {
         ackNow = true;
     }
