@@ -421,8 +421,12 @@ final class Sender {
             int ackedSegments = (int) ((ack - priorUna + smss - 1) / smss);
             renoDupSegments = Math.max(0, renoDupSegments - ackedSegments);
             if (caState == CaState.RECOVERY && ack < recoveryPoint) {
-                // RFC 6582 §3.2 step 3: partial ACK, retransmit the first unacknowledged segment
+                // RFC 6582 §3.2 step 5: partial ACK, retransmit the first unacknowledged segment at once
                 scoreboard.markLost(sndUna);
+                long head = scoreboard.nextLostToRetransmit();
+                if (head >= 0) {
+                    retransmit(now, head);
+                }
             }
         }
     }
