@@ -47,8 +47,8 @@ class HandshakeScriptTest {
 
         p.advanceTo(30);
         p.in(seg("S.").seq(0).ack(1).win(65535).mss(1400).sackOk().ts(ScriptedPeer.PEER_TS0, 0).wscale(2));
-        // TS.Recent is the SYN-ACK's TSval (the scaled window is checked in WindowScriptTest)
-        p.expect(seg(".").seq(1).ack(1).ts(30, ScriptedPeer.PEER_TS0).sack().len(0).at(30));
+        // window 4 MiB >> 7; TS.Recent is the SYN-ACK's TSval
+        p.expect(seg(".").seq(1).ack(1).win(32768).ts(30, ScriptedPeer.PEER_TS0).sack().len(0).at(30));
         p.assertState(TcpState.ESTABLISHED);
         assertThat(p.handler.established).isEqualTo(1);
         assertThat(p.connection().info().mss()).isEqualTo(1388);
