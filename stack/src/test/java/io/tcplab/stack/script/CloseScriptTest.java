@@ -166,4 +166,52 @@ class CloseScriptTest {
         p.advanceTo(5000);
         p.expectNothing();
     }
+
+    /**
+     * RFC 9293 §3.10.7.4 note and RFC 6191: in TIME-WAIT a new SYN with a higher sequence number may open a new
+     * incarnation of the connection.
+     */
+    @Test
+    void timeWaitGivesWayToANewSynWithAHigherSequenceNumber() {
+        ScriptedPeer p = established();
+        p.close();
+        p.expect(seg("F.").seq(1).ack(1));
+        p.in(seg("F.").seq(1).ack(2));
+        p.expect(seg(".").seq(2).ack(2));
+        p.assertState(TcpState.TIME_WAIT);
+        p.advanceTo(500);
+        p.in(plainSyn().seq(100_000));
+        Seg synAck = p.next();
+        assertThat(synAck.has(io.tcplab.stack.wire.TcpHeader.SYN)).isTrue();
+        assertThat(synAck.ack()).isEqualTo(100_001);
+        assertThat(p.stack.connections()).hasSize(1);
+        assertThat(p.stack.connections().iterator().next().state()).isEqualTo(TcpState.SYN_RECEIVED);
+    }
+
+    /** Linux tcp_fin_timeout (RFC 9293 §3.10.4 leaves it open): after close(), FIN-WAIT-2 does not last for ever. */
+    @Test
+    void finWait2EndsAfterATimeoutOnceClosed() {
+        ScriptedPeer p = established();
+        p.close();
+        p.expect(seg("F.").seq(1).ack(1));
+        p.in(seg(".").seq(1).ack(2));
+        p.assertState(TcpState.FIN_WAIT_2);
+        p.advanceTo(TIME_WAIT_MS);
+        p.expectNothing();
+        p.assertClosed(null);
+    }
+
+    /** RFC 9293 §3.10.7.4 "eighth": a FIN that arrives ahead of missing data takes effect when the hole fills. */
+    @Test
+    void aFinAheadOfAHoleWaitsForTheHole() {
+        ScriptedPeer p = established();
+        p.in(seg("F.").seq(501).ack(1).len(500));
+        p.expect(seg(".").ack(1));
+        p.assertState(TcpState.ESTABLISHED);
+        p.in(seg(".").seq(1).ack(1).len(500));
+        p.expect(seg(".").ack(1002));
+        p.assertState(TcpState.CLOSE_WAIT);
+        assertThat(p.read(2000)).isEqualTo(1000);
+        assertThat(p.read(2000)).isEqualTo(-1);
+    }
 }

@@ -205,4 +205,32 @@ class HandshakeScriptTest {
         assertThat(p.drops(DropReason.BACKLOG_FULL)).isEqualTo(1);
         assertThat(p.stack.connections()).hasSize(1);
     }
+
+    /** RFC 9293 §3.10.7.4 "fifth", SYN-RECEIVED: the ACK that completes the handshake may carry data. */
+    @Test
+    void theCompletingAckMayCarryData() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.listen();
+        p.in(plainSyn());
+        p.expect(seg("S.").seq(0).ack(1));
+        p.in(seg("P.").seq(1).ack(1).len(300));
+        p.accept();
+        p.assertState(TcpState.ESTABLISHED);
+        assertThat(p.read(1000)).isEqualTo(300);
+        p.advanceTo(40);
+        p.expect(seg(".").seq(1).ack(301).at(40));
+    }
+
+    /** RFC 9293 §3.10.7.4 "first": a retransmitted SYN-ACK (our ACK was lost) is old, and is answered with an ACK. */
+    @Test
+    void aRetransmittedSynAckIsAnsweredWithAnAck() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.connectWith(seg("S.").seq(0).ack(1).win(65535).mss(1460));
+        p.advanceTo(1000);
+        p.in(seg("S.").seq(0).ack(1).win(65535).mss(1460));
+        p.expect(seg(".").seq(1).ack(1).len(0).at(1000));
+        p.assertState(TcpState.ESTABLISHED);
+        assertThat(p.handler.established).isEqualTo(1);
+        p.expectNothing();
+    }
 }

@@ -8,6 +8,7 @@ import io.tcplab.stack.DropReason;
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.TcpState;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** When a RST is sent and when one is believed (RFC 9293 §3.5.2, §3.10.7; RFC 5961 §3-§5). */
@@ -194,5 +195,37 @@ class ResetScriptTest {
         p.advanceTo(1000);
         p.in(seg("R").seq(1000));
         p.expect(seg(".").seq(1).ack(1));
+    }
+
+    /**
+     * RFC 9293 §3.10.7.4 "second", SYN-RECEIVED: a RST for a connection that came from SYN-SENT (simultaneous
+     * open) means "connection refused".
+     */
+    @Test
+    @Disabled("bug: a RST in SYN-RECEIVED reached from SYN-SENT reports RESET, not REFUSED; RFC 9293 §3.10.7.4 second")
+    void rstInSynReceivedAfterAnActiveOpenRefuses() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.connect();
+        p.expect(seg("S").seq(0));
+        p.in(plainSyn());
+        p.expect(seg("S.").seq(0).ack(1));
+        p.assertState(TcpState.SYN_RECEIVED);
+        p.in(seg("R").seq(1));
+        p.expectNothing();
+        p.assertClosed(ConnectionError.REFUSED);
+    }
+
+    /** RFC 9293 §3.10.7.4 "second", SYN-RECEIVED from a passive open: a RST returns to LISTEN, nothing is sent. */
+    @Test
+    void rstInSynReceivedAfterAPassiveOpenForgetsTheConnection() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.listen();
+        p.in(plainSyn());
+        p.expect(seg("S.").seq(0).ack(1));
+        p.in(seg("R").seq(1));
+        p.expectNothing();
+        assertThat(p.stack.connections()).isEmpty();
+        p.advanceTo(10_000);
+        p.expectNothing(); // and no SYN-ACK retransmission
     }
 }

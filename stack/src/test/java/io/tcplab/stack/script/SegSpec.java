@@ -13,7 +13,7 @@ import java.util.List;
  * PSH, {@code U} URG, {@code E} ECE, {@code W} CWR, {@code .} ACK; e.g. {@code "S."} is SYN-ACK.
  */
 final class SegSpec {
-    final int flags;
+    int flags;
     Integer seq;
     Integer ack;
     Integer rawSeq;
@@ -55,6 +55,8 @@ final class SegSpec {
     }
 
     SegSpec seq(int relative) { seq = relative; return this; }
+    /** Adds ECE and CWR: an ECN-setup SYN (RFC 3168 §6.1.1). */
+    SegSpec flagsEcnSetup() { flags |= TcpHeader.ECE | TcpHeader.CWR; return this; }
     SegSpec ack(int relative) { ack = relative; return this; }
     /** The sequence number as on the wire, e.g. 0 in a RST answering a segment without ACK. */
     SegSpec rawSeq(int raw) { rawSeq = raw; return this; }

@@ -138,4 +138,40 @@ class WindowScriptTest {
         p.in(seg(".").seq(1).ack(501).win(65535));
         p.expect(seg("P.").seq(501).len(500).at(1010));
     }
+
+    /** RFC 9293 §3.10.7.4 "first": data wholly beyond the window is not acceptable: ACK and drop it. */
+    @Test
+    void dataBeyondTheWindowIsAcknowledgedAndDropped() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().receiveBufferBytes(4096).build());
+        p.acceptFrom(plainSyn());
+        p.in(seg(".").seq(4097).ack(1).len(100));
+        p.expect(seg(".").seq(1).ack(1).win(4096));
+        assertThat(p.drops(io.tcplab.stack.DropReason.OUT_OF_WINDOW)).isEqualTo(1);
+        p.in(seg(".").seq(1).ack(1).len(4096));
+        p.expect(seg(".").ack(4097).win(0));
+        assertThat(p.read(10_000)).isEqualTo(4096);
+    }
+
+    /** RFC 9293 §3.10.7.4: a segment straddling the right edge is trimmed to the window, the rest is dropped. */
+    @Test
+    void aSegmentPastTheRightEdgeIsTrimmed() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().receiveBufferBytes(4096).mss(5000).build());
+        p.acceptFrom(plainSyn().mss(5000));
+        p.in(seg(".").seq(1).ack(1).len(5000));
+        p.advanceTo(40);
+        p.expect(seg(".").ack(4097).win(0));
+        assertThat(p.read(10_000)).isEqualTo(4096);
+    }
+
+    /** RFC 9293 §3.10.7.4 "fifth": the window is taken from a segment only if it is not older than the last update. */
+    @Test
+    void anOlderSegmentDoesNotUpdateTheWindow() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.acceptFrom(plainSyn());
+        p.in(seg(".").seq(101).ack(1).len(100)); // out of order, SND.WL1 = 101
+        p.expect(seg(".").ack(1));
+        p.in(seg(".").seq(1).ack(1).win(0)); // SEG.SEQ < SND.WL1: an old window, ignored
+        p.write(1000);
+        p.expect(seg("P.").seq(1).len(1000));
+    }
 }
