@@ -297,6 +297,8 @@ public final class Connection {
             if (seq == rcvNxt) {
                 if (state == TcpState.SYN_RECEIVED && passive) {
                     closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
+                } else if (state == TcpState.SYN_RECEIVED) {
+                    failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (state == TcpState.TIME_WAIT || state == TcpState.CLOSING || state == TcpState.LAST_ACK) {
                     enterClosed(now, null);
                 } else {

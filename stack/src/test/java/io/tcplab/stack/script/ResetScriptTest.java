@@ -8,7 +8,6 @@ import io.tcplab.stack.DropReason;
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.TcpState;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** When a RST is sent and when one is believed (RFC 9293 §3.5.2, §3.10.7; RFC 5961 §3-§5). */
@@ -202,7 +201,6 @@ class ResetScriptTest {
      * open) means "connection refused".
      */
     @Test
-    @Disabled("bug: a RST in SYN-RECEIVED reached from SYN-SENT reports RESET, not REFUSED; RFC 9293 §3.10.7.4 second")
     void rstInSynReceivedAfterAnActiveOpenRefuses() {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
         p.connect();
