@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EmulatorBench {
     private static final int PACKETS_PER_INVOCATION = 10_000;
 
-    @Param({"64"})
+    @Param({"64", "4096"})
     int window;
 
     private Network network;

@@ -116,13 +116,14 @@ public final class TcpStack {
             return;
         }
         dueScratch.clear();
-        for (Connection c : connections) {
+        for (int i = 0; i < connections.size(); i++) {
+            Connection c = connections.get(i);
             if (c.nextDeadline() <= now) {
                 dueScratch.add(c);
             }
         }
-        for (Connection c : dueScratch) {
-            c.onTimers(now);
+        for (int i = 0; i < dueScratch.size(); i++) {
+            dueScratch.get(i).onTimers(now);
         }
         dueScratch.clear();
         deadlineDirty = true;
@@ -132,8 +133,8 @@ public final class TcpStack {
     public long nextDeadline() {
         if (deadlineDirty) {
             long min = Long.MAX_VALUE;
-            for (Connection c : connections) {
-                min = Math.min(min, c.nextDeadline());
+            for (int i = 0; i < connections.size(); i++) { // indexed: no iterator per call
+                min = Math.min(min, connections.get(i).nextDeadline());
             }
             cachedDeadline = min;
             deadlineDirty = false;
@@ -226,7 +227,9 @@ public final class TcpStack {
     // ================================================================ helpers
 
     private boolean isLocal(IpPacket packet) {
-        for (byte[] a : config.addresses) {
+        List<byte[]> addresses = config.addresses;
+        for (int i = 0; i < addresses.size(); i++) {
+            byte[] a = addresses.get(i);
             if (a.length == packet.addressLength() && packet.dstEquals(a)) {
                 return true;
             }

@@ -159,7 +159,7 @@ public final class Connection {
         int window = synAck ? receiver.windowField(true) : Math.min(options.receiveBufferBytes, 65535);
         long ack = synAck ? receiver.rcvNxt() : 0;
         ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.iss),
-                SeqNum.wrap(ack), flags, window, 0, false);
+                SeqNum.wrap(ack), flags, window, 0);
         if (synAck) {
             receiver.onAckSent();
             lastAckSent = ack;
@@ -264,6 +264,7 @@ public final class Connection {
         // RFC 7323 §5.3 R1: PAWS
         if (hasTs && tsRecentValid && (flags & RST) == 0 && opts.tsVal() - tsRecent < 0) {
             ctx.stats().countDrop(DropReason.PAWS_REJECTED);
+            reportIfDuplicate(seq, payloadLen);
             sendAck(now);
             return true;
         }
@@ -280,14 +281,10 @@ public final class Connection {
         }
         boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & RST) == 0;
         if (!acceptable && !zeroWindowAckOnly) {
+            ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             if ((flags & RST) == 0) {
-                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
-                if (sender.sack && payloadLen > 0 && seq + payloadLen <= rcvNxt) {
-                    receiver.reportDuplicate(seq, seq + payloadLen); // RFC 2883 §4: D-SACK an old duplicate
-                }
+                reportIfDuplicate(seq, payloadLen);
                 sendAck(now);
-            } else {
-                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             }
             return true;
         }
@@ -352,10 +349,9 @@ public final class Connection {
             }
             return true;
         }
-        int tsAgo = hasTs && opts.tsEcr() != 0 ? tsTicks(now) - opts.tsEcr() : -1;
         readSackBlocks(opts);
         sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (SYN | FIN)) != 0,
-                tsAgo, sender.sack ? sackIn : null, (flags & ECE) != 0);
+                hasTs, hasTs ? opts.tsEcr() : 0, sender.sack ? sackIn : null, (flags & ECE) != 0);
         onOurFinAcked(now);
         if (state == TcpState.CLOSED) {
             return true;
@@ -369,6 +365,13 @@ public final class Connection {
         }
         afterInput(now);
         return true;
+    }
+
+    /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
+    private void reportIfDuplicate(long seq, int payloadLen) {
+        if (payloadLen > 0 && seq + payloadLen <= receiver.rcvNxt()) {
+            receiver.reportDuplicate(seq, seq + payloadLen);
+        }
     }
 
     private void readSackBlocks(TcpOptions opts) {
@@ -691,7 +694,12 @@ public final class Connection {
 
     // ================================================================ emitting
 
-    private int tsTicks(long now) {
+    boolean timestampsOn() {
+        return tsOk;
+    }
+
+    /** Our timestamp clock, which is also our TSval (RFC 7323 §5.4: offset at random). */
+    int tsTicks(long now) {
         return (int) (now / options.timestampTickNanos) + tsOffset;
     }
 
@@ -717,34 +725,34 @@ public final class Connection {
     /** A data and/or FIN segment from the send buffer; carries the current ACK. */
     void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
         segmentOptions(now);
-        if (len > 0) {
-            sender.buffer.copyTo(seq, len, ctx.output().payload());
-        }
         int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched ? ECE : 0);
         if (len > 0 && seq + len == sender.buffer.endSeq()) {
             flags |= PSH;
         }
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, len > 0);
+        int first = len == 0 ? 0 : Math.min(len, sender.buffer.readableAt(seq));
+        int at = len == 0 ? 0 : sender.buffer.positionOf(seq);
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.ring, at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
     void emitProbe(long now, long seq) {
         segmentOptions(now);
-        emitAckBearing(now, seq, ACK, 0, false);
+        emitAckBearing(now, seq, ACK, 0, null, 0, 0, 0);
     }
 
     /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
     private void sendAck(long now) {
         segmentOptions(now);
         int flags = ACK | (receiver.eceLatched ? ECE : 0);
-        emitAckBearing(now, sender.sndNxt, flags, 0, false);
+        emitAckBearing(now, sender.sndNxt, flags, 0, null, 0, 0, 0);
     }
 
-    private void emitAckBearing(long now, long seq, int flags, int ecn, boolean withPayload) {
+    private void emitAckBearing(long now, long seq, int flags, int ecn, ByteBuf data, int at, int first,
+                                int second) {
         long ack = receiver.rcvNxt();
         int window = receiver.windowField(false);
         ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(seq), SeqNum.wrap(ack),
-                flags, window, ecn, withPayload);
+                flags, window, ecn, data, at, first, 0, second);
         receiver.onAckSent();
         lastAckSent = ack;
         timers.cancel(TimerKind.DELAYED_ACK);
@@ -875,7 +883,7 @@ public final class Connection {
                 sender.sndUna - sender.iss - 1 - (sender.finAcked() ? 1 : 0),
                 receiver == null ? 0 : receiver.bytesReceived,
                 sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
-                sender.fastRecoveries, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
+                sender.fastRecoveries, sender.spuriousUndos, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
                 sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
                 sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn);
     }

@@ -17,6 +17,7 @@ public record ConnectionInfo(
         long bytesRetransmitted,
         long rtoCount,
         long fastRecoveries,
+        long spuriousUndos,
         long cwndBytes,
         long ssthreshBytes,
         long srttNanos,

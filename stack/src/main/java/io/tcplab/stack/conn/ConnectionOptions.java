@@ -152,7 +152,7 @@ public final class ConnectionOptions {
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
             require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
             require(delayedAckNanos > 0 && delayedAckNanos <= 500 * MS, "delayedAckNanos", "1 ns to 500 ms (RFC 9293 §3.8.6.3)");
-            require(initialWindowSegments >= 1 && initialWindowSegments <= 1000, "initialWindowSegments", "1 to 1000");
+            require(initialWindowSegments >= 1 && initialWindowSegments <= 100_000, "initialWindowSegments", "1 to 100000");
             require(mss >= 88 && mss <= 65495, "mss", "88 to 65495 bytes");
             require(minRtoNanos > 0 && minRtoNanos <= maxRtoNanos, "minRtoNanos", "positive and at most maxRtoNanos");
             require(initialRtoNanos >= minRtoNanos && initialRtoNanos <= maxRtoNanos, "initialRtoNanos", "between minRto and maxRto");

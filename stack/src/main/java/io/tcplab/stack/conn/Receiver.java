@@ -117,7 +117,7 @@ final class Receiver {
         dsackRight = -1;
     }
 
-    /** A segment wholly below RCV.NXT arrived again: the next ACK names it in a D-SACK block (RFC 2883 §4). */
+    /** A duplicate that never reached the buffer (below RCV.NXT): report it in the next ACK. */
     void reportDuplicate(long left, long right) {
         dsackLeft = left;
         dsackRight = right;
@@ -168,7 +168,8 @@ final class Receiver {
             right[0] = dsackRight;
             n = 1;
         }
-        int ranges = buffer.sackBlocks(sackLeft, sackRight, Math.min(max - n, MAX_SACK_BLOCKS));
+        int ranges = buffer.hasOutOfOrder()
+                ? buffer.sackBlocks(sackLeft, sackRight, Math.min(max - n, MAX_SACK_BLOCKS)) : 0;
         for (int i = 0; i < ranges && n < max; i++) {
             left[n] = sackLeft[i];
             right[n] = sackRight[i];

@@ -15,7 +15,6 @@ public final class SegmentOutput {
     private static final int MAX_PACKET = 65535 + 60 + 60;
     private final SegmentWriter writer = new SegmentWriter();
     private final ByteBuf packet = Unpooled.buffer(MAX_PACKET, MAX_PACKET);
-    private final ByteBuf payload = Unpooled.buffer(MAX_PACKET, MAX_PACKET);
     private final TcpOptions options = new TcpOptions();
     private final PacketSink sink;
     private final StackStats stats;
@@ -32,26 +31,21 @@ public final class SegmentOutput {
         return options;
     }
 
-    /** An empty scratch buffer to copy the next segment's payload into. */
-    ByteBuf payload() {
-        payload.clear();
-        return payload;
+    /** Emits one segment without payload, with the options last filled through {@link #options()}. */
+    void send(byte[] src, byte[] dst, int srcPort, int dstPort, int seq, int ack, int flags, int window, int ecn) {
+        send(src, dst, srcPort, dstPort, seq, ack, flags, window, ecn, null, 0, 0, 0, 0);
     }
 
     /**
-     * Emits one segment with the options last filled through {@link #options()} and the payload
-     * last copied into {@link #payload()} (pass {@code withPayload=false} for none).
+     * Emits one segment whose payload is {@code data[aIndex, aIndex+aLength)} followed by
+     * {@code data[bIndex, bIndex+bLength)} (a send ring that wraps), copied straight into the packet.
      */
     void send(byte[] src, byte[] dst, int srcPort, int dstPort, int seq, int ack, int flags, int window, int ecn,
-              boolean withPayload) {
+              ByteBuf data, int aIndex, int aLength, int bIndex, int bLength) {
         packet.clear();
         writer.setAddresses(src, dst).setPorts(srcPort, dstPort).setSeq(seq).setAck(ack).setFlags(flags)
                 .setWindow(window).setEcn(ecn).setIpId(ipId++).setOptions(options);
-        if (withPayload) {
-            writer.write(packet, payload, payload.readerIndex(), payload.readableBytes());
-        } else {
-            writer.write(packet, null, 0, 0);
-        }
+        writer.write(packet, data, aIndex, aLength, data, bIndex, bLength);
         stats.countSent();
         sink.send(packet);
     }
@@ -64,6 +58,6 @@ public final class SegmentOutput {
     /** A segment with no options and no payload. */
     void sendBare(byte[] src, byte[] dst, int srcPort, int dstPort, int seq, int ack, int flags, int window) {
         options.clear();
-        send(src, dst, srcPort, dstPort, seq, ack, flags, window, 0, false);
+        send(src, dst, srcPort, dstPort, seq, ack, flags, window, 0);
     }
 }

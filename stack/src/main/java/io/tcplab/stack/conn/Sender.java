@@ -1,11 +1,14 @@
 package io.tcplab.stack.conn;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.tcplab.stack.buffer.SendBuffer;
 import io.tcplab.stack.cc.CaEvent;
 import io.tcplab.stack.cc.CaState;
 import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.rtt.RttEstimator;
@@ -23,6 +26,8 @@ final class Sender {
 
     private final Connection c;
     final SendBuffer buffer;
+    /** The send buffer's ring as a ByteBuf, so segments are written from it without a copy. */
+    final ByteBuf ring;
     final Scoreboard scoreboard = new Scoreboard();
     final RttEstimator rtt;
     final CongestionControl cc;
@@ -57,6 +62,9 @@ final class Sender {
     private int persistBackoff;
     private boolean cwndBlocked;
     private long lastSendNanos;
+    /** Round trips counted as in Linux's rate sampling: a round ends when its last byte is acknowledged. */
+    private long round;
+    private long roundEnd;
 
     long delivered;
     long lost;
@@ -66,6 +74,8 @@ final class Sender {
     long bytesRetransmitted;
     long rtoCount;
     long fastRecoveries;
+    long spuriousUndos;
+    private final SpuriousDetector spurious = new SpuriousDetector();
 
     private final AckResult ackResult = new AckResult();
     private final MutableAckSample ackSample = new MutableAckSample();
@@ -76,6 +86,7 @@ final class Sender {
         this.iss = iss;
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1);
+        this.ring = Unpooled.wrappedBuffer(buffer.array());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
         this.sndUna = iss;
@@ -89,6 +100,7 @@ final class Sender {
         scoreboard.reset();
         cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, now));
         lastSendNanos = now;
+        roundEnd = sndUna;
     }
 
     /** Bytes in flight: RFC 6675 pipe, less one segment per duplicate ACK without SACK. */
@@ -230,6 +242,7 @@ final class Sender {
         boolean fin = finSeq >= 0 && seq + seqLen > finSeq;
         int len = seqLen - (fin ? 1 : 0);
         scoreboard.onRetransmit(seq, now);
+        spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now));
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable
         c.emitData(now, seq, len, fin, false, false);
         segmentsRetransmitted++;
@@ -298,7 +311,7 @@ final class Sender {
      * tells the congestion controller.
      */
     void onAck(long now, long ack, long segSeq, int windowField, boolean hasData, boolean synOrFin,
-               int tsEcrTicksAgo, SackBlocks sackBlocks, boolean ece) {
+               boolean hasTs, int tsEcr, SackBlocks sackBlocks, boolean ece) {
         long priorUna = sndUna;
         long priorInflight = inflight();
         long priorWnd = sndWnd;
@@ -310,10 +323,8 @@ final class Sender {
             sndUna = ack;
             retries = 0;
         }
-        if (sack && sackBlocks != null) {
-            for (int i = 0; i < sackBlocks.count; i++) {
-                scoreboard.onSackBlock(sackBlocks.left[i], sackBlocks.right[i], ackResult);
-            }
+        if (sack && sackBlocks != null && sackBlocks.count > 0) {
+            scoreboard.onSackBlocks(sackBlocks.left, sackBlocks.right, sackBlocks.count, ackResult);
         }
         updateWindow(ack, segSeq, windowField);
 
@@ -322,6 +333,7 @@ final class Sender {
         if (ece) {
             eceDelivered += newlyDelivered;
         }
+        int tsEcrTicksAgo = hasTs && tsEcr != 0 ? c.tsTicks(now) - tsEcr : -1;
         long rttSample = rttSample(now, tsEcrTicksAgo);
         if (rttSample > 0) {
             rtt.sample(rttSample);
@@ -343,11 +355,20 @@ final class Sender {
             c.trace(now, TraceEvent.LOSS_DETECTED, null, sndUna, (int) ackResult.newlyLostBytes);
         }
 
+        UndoCause spuriousCause = spurious.onAck(ack > priorUna, hasTs, tsEcr, ackResult.dsack,
+                ackResult.dsackLeft, ackResult.dsackRight);
+        if (spuriousCause != null) {
+            undo(now, spuriousCause);
+        }
         updateRecoveryState(now, ack, priorUna, dupAck);
         if (ece && ecn) {
             onEcnEcho(now);
         }
 
+        if (newlyDelivered > 0 && sndUna >= roundEnd) {
+            roundEnd = sndNxt;
+            cc.onRoundStart(++round, now);
+        }
         if (newlyDelivered > 0 || ece) {
             long cwnd = cc.cwndBytes();
             boolean cwndLimited = cwndBlocked || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
@@ -415,7 +436,8 @@ final class Sender {
             updateNewReno(now, ack, priorUna, dupAck);
         }
         if (caState == CaState.OPEN || caState == CaState.DISORDER || caState == CaState.CWR) {
-            boolean lossSeen = sack ? scoreboard.lostBytes() > 0 || dupAcks >= DUP_THRESH
+            // A segment already retransmitted belongs to the episode that resent it, not a new one
+            boolean lossSeen = sack ? scoreboard.nextLostToRetransmit() >= 0 || dupAcks >= DUP_THRESH
                     : dupAcks >= DUP_THRESH && sndUna > recoveryPoint; // RFC 6582 §3.2 step 2
             if (lossSeen && sndNxt > sndUna) {
                 enterRecovery(now);
@@ -445,8 +467,23 @@ final class Sender {
         }
     }
 
+    /**
+     * The last reduction was spurious: the algorithm restores its window. After a spurious
+     * timeout, the segments it marked lost are not resent (RFC 4015 §3.1: resume with new data).
+     */
+    private void undo(long now, UndoCause cause) {
+        cc.undo(cause, inflight(), now);
+        spuriousUndos++;
+        c.trace(now, TraceEvent.SPURIOUS_UNDO, cause.name(), sndUna, 0);
+        if (caState == CaState.LOSS) {
+            scoreboard.unmarkAllLost();
+            setCaState(CaState.OPEN, now);
+        }
+    }
+
     private void enterRecovery(long now) {
         recoveryPoint = sndNxt;
+        spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT, sndUna, recoveryPoint);
         rescueRxt = -1;
         long flight = sndNxt - sndUna;
         cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, flight, now);
@@ -454,7 +491,9 @@ final class Sender {
         fastRecoveries++;
         c.trace(now, TraceEvent.RECOVERY_ENTER, CongestionSignal.DUPTHRESH_LOSS.name(), sndUna, 0);
         // RFC 6675 §5 step 4.3 / RFC 5681 §3.2 step 2: retransmit the first segment at once
-        scoreboard.markLost(sndUna);
+        if (!scoreboard.isLost(sndUna)) {
+            scoreboard.markLost(sndUna);
+        }
         long head = scoreboard.nextLostToRetransmit();
         if (head >= 0) {
             retransmit(now, head);
@@ -489,6 +528,7 @@ final class Sender {
         if (caState != CaState.LOSS) {
             // RFC 5681: ssthresh is held constant across repeated timeouts of the same segment
             cc.ssthreshOnCongestion(CongestionSignal.RTO, sndNxt - sndUna, now);
+            spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO, sndUna, sndNxt);
         }
         recoveryPoint = sndNxt;
         dupAcks = 0;

@@ -316,6 +316,29 @@ public final class Scoreboard {
     }
 
     /**
+     * Undo of a loss episode found spurious (RFC 4015; Linux unmarks losses the same way): clears
+     * every LOST mark and restarts the loss frontier at SND.UNA, so the next {@link #updateLoss}
+     * re-marks only what SACK still proves lost. O(segments), once per undo.
+     */
+    public void unmarkAllLost() {
+        long count = 0;
+        long bytes = 0;
+        for (long o = headOrd; o < endOrd; o++) {
+            int i = slot(o);
+            if ((flags[i] & LOST) != 0) {
+                setFlags(o, (byte) (flags[i] & ~LOST));
+            }
+            if ((flags[i] & SACKED) != 0) {
+                count++;
+                bytes += length[i];
+            }
+        }
+        frontier = lostLimit = rule1Cursor = headOrd;
+        sackedCountAtOrAbove = count;
+        sackedBytesAtOrAbove = bytes;
+    }
+
+    /**
      * Forgets all SACK information (receiver reneging, RFC 2018 §8; RFC 6675 §5.1). LOST marks
      * stay; the loss frontier starts again at SND.UNA. O(segments log segments), allocates: rare.
      */

@@ -96,7 +96,8 @@ public final class Network {
         }
         Node fromNode = node(from);
         Node toNode = node(to);
-        Link link = new Link(linkName, params.copy(), seed, pool, toNode);
+        LinkParams linkParams = params.copy();
+        Link link = new Link(linkName, linkParams, seed, pool, new LinkArrivals(toNode, scheduler, linkParams));
         links.put(linkName, link);
         incoming.computeIfAbsent(toNode, n -> new ArrayList<>()).add(new Edge(link, fromNode));
         fromNode.outgoing.add(link);

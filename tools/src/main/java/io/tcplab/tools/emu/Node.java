@@ -53,6 +53,18 @@ public abstract class Node implements EventHandler, LinkOutput {
         link.offer(scheduler.now(), packet);
     }
 
+    /** Sends a pooled packet toward its destination, handing the buffer itself over (no copy). */
+    final void forwardOwned(long nowNanos, ByteBuf packet) {
+        network.ensureRoutes();
+        Link link = routes.lookup(packet);
+        if (link == null) {
+            noRoute++;
+            pool.release(packet);
+            return;
+        }
+        link.offerOwned(nowNanos, packet);
+    }
+
     @Override
     public final void carry(ByteBuf copy, long departNanos, long arrivalNanos) {
         scheduler.schedule(arrivalNanos, this, copy);
@@ -64,7 +76,11 @@ public abstract class Node implements EventHandler, LinkOutput {
             onTimer(nowNanos);
             return;
         }
-        ByteBuf packet = (ByteBuf) arg;
+        receive(nowNanos, (ByteBuf) arg);
+    }
+
+    /** A pooled packet arrived: the node owns it and gives it back to the pool (or hands it on). */
+    void receive(long nowNanos, ByteBuf packet) {
         try {
             onPacket(nowNanos, packet);
         } finally {

@@ -8,6 +8,12 @@ public final class Router extends Node {
         super(name, network);
     }
 
+    /** Hands the arriving buffer on to the next link instead of copying it. */
+    @Override
+    void receive(long nowNanos, ByteBuf packet) {
+        forwardOwned(nowNanos, packet);
+    }
+
     @Override
     void onPacket(long nowNanos, ByteBuf packet) {
         forward(packet);

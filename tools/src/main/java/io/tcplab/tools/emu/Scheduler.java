@@ -19,6 +19,8 @@ public final class Scheduler {
     private EventHandler[] handlers = new EventHandler[256];
     private Object[] args = new Object[256];
     private int size;
+    /** Events whose insertion number is taken but that wait outside the heap (see {@link #reserveSeq}). */
+    private int parked;
     private long nextSeq;
     private long now;
     private long processed;
@@ -35,13 +37,34 @@ public final class Scheduler {
 
     /** Calls {@code handler.onEvent(timeNanos, arg)} at {@code timeNanos} (not before now). */
     public void schedule(long timeNanos, EventHandler handler, Object arg) {
+        scheduleReserved(timeNanos, nextSeq++, handler, arg);
+    }
+
+    /**
+     * Takes the insertion number an event scheduled now would get, without queueing anything.
+     * The caller later queues the event with {@link #scheduleReserved}, and it then runs exactly
+     * where it would have run had it been scheduled now. Events that are bound to run one after
+     * another (the packets on one link) can so wait outside the heap, with only the first of
+     * them in it, and the heap stays small.
+     */
+    long reserveSeq() {
+        return nextSeq++;
+    }
+
+    /** Queues an event under an insertion number taken earlier with {@link #reserveSeq}. */
+    void scheduleReserved(long timeNanos, long seq, EventHandler handler, Object arg) {
         if (timeNanos < now) {
             throw new IllegalArgumentException("cannot schedule at " + timeNanos + " ns, before now (" + now + " ns)");
         }
         if (size == times.length) {
             grow();
         }
-        siftUp(size++, timeNanos, nextSeq++, handler, arg);
+        siftUp(size++, timeNanos, seq, handler, arg);
+    }
+
+    /** One more (or, with -1, one fewer) event waits outside the heap under a reserved number. */
+    void parked(int delta) {
+        parked += delta;
     }
 
     /** Runs every event due at or before {@code timeNanos}, then sets the clock to it (unless stopped). */
@@ -77,8 +100,9 @@ public final class Scheduler {
         stopped = true;
     }
 
+    /** Events scheduled and not yet run, packets on links included. */
     public int pendingEvents() {
-        return size;
+        return size + parked;
     }
 
     public long eventsProcessed() {

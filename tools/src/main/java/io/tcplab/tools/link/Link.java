@@ -69,6 +69,19 @@ public final class Link {
 
     /** Offers a packet at {@code now}; {@code packet} is only read, and only during the call. */
     public void offer(long now, ByteBuf packet) {
+        offer(now, packet, false);
+    }
+
+    /**
+     * Offers a packet held in a buffer from this link's {@link #pool()}, and takes the buffer
+     * over: the link hands it on as the copy (or gives it back to the pool if the packet is
+     * dropped), so the caller must not touch it afterwards. Same decisions as {@link #offer}.
+     */
+    public void offerOwned(long now, ByteBuf pooledPacket) {
+        offer(now, pooledPacket, true);
+    }
+
+    private void offer(long now, ByteBuf packet, boolean owned) {
         LinkParams p = params;
         int size = packet.readableBytes();
         counters.offeredPackets++;
@@ -82,6 +95,7 @@ public final class Link {
         long corruptBit = corrupt ? corruptRandom.nextLong(size * 8L) : 0;
         if (periodicLoss || randomLoss) {
             counters.lost++;
+            release(packet, owned);
             return;
         }
 
@@ -92,13 +106,14 @@ public final class Link {
         Limit limit = p.queueLimit();
         if (limit.measure(transmitter.packets() + 1L, transmitter.bytes() + size) > limit.value()) {
             counters.queueDropped++;
+            release(packet, owned);
             return;
         }
         long depart = transmitter.enqueue(now, size, p.rateBitsPerSec());
         counters.maxQueuePackets = Math.max(counters.maxQueuePackets, transmitter.packets());
         counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes());
 
-        ByteBuf copy = pool.copyOf(packet);
+        ByteBuf copy = owned ? packet : pool.copyOf(packet);
         if (overEcnThreshold && IpPackets.markCe(copy)) {
             counters.ceMarked++;
         }
@@ -116,6 +131,12 @@ public final class Link {
         if (second != null) {
             counters.duplicated++;
             hand(second, depart, arrival);
+        }
+    }
+
+    private void release(ByteBuf packet, boolean owned) {
+        if (owned) {
+            pool.release(packet);
         }
     }
 

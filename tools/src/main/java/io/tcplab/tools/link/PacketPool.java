@@ -2,7 +2,7 @@ package io.tcplab.tools.link;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * Reusable heap buffers for packets in flight, so that carrying a packet allocates nothing once
@@ -15,15 +15,10 @@ public final class PacketPool {
     /** IPv4 and IPv6 (without jumbograms) packets are at most 65535 bytes. */
     public static final int MAX_PACKET = 65535;
 
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<ByteBuf>[] free = new ArrayDeque[CLASSES];
+    /** Per size class, a stack of free buffers (the last released is handed out first). */
+    private final ByteBuf[][] free = new ByteBuf[CLASSES][16];
+    private final int[] freeCount = new int[CLASSES];
     private long outstanding;
-
-    public PacketPool() {
-        for (int i = 0; i < CLASSES; i++) {
-            free[i] = new ArrayDeque<>();
-        }
-    }
 
     /** A pooled buffer holding the readable bytes of {@code packet}; give it back with {@link #release}. */
     public ByteBuf copyOf(ByteBuf packet) {
@@ -32,8 +27,13 @@ public final class PacketPool {
             throw new IllegalArgumentException("packet of " + size + " bytes is larger than an IP packet can be");
         }
         int sizeClass = sizeClass(size);
-        ByteBuf buf = free[sizeClass].pollLast();
-        if (buf == null) {
+        ByteBuf buf;
+        int n = freeCount[sizeClass];
+        if (n > 0) {
+            freeCount[sizeClass] = --n;
+            buf = free[sizeClass][n];
+            free[sizeClass][n] = null;
+        } else {
             int capacity = 1 << (SMALLEST_SHIFT + sizeClass);
             buf = Unpooled.buffer(capacity, capacity);
         }
@@ -44,7 +44,13 @@ public final class PacketPool {
 
     public void release(ByteBuf buf) {
         outstanding--;
-        free[sizeClass(buf.capacity())].addLast(buf);
+        int sizeClass = sizeClass(buf.capacity());
+        int n = freeCount[sizeClass];
+        if (n == free[sizeClass].length) {
+            free[sizeClass] = Arrays.copyOf(free[sizeClass], 2 * n);
+        }
+        free[sizeClass][n] = buf;
+        freeCount[sizeClass] = n + 1;
     }
 
     /** Buffers handed out and not yet released: the packets in flight. */

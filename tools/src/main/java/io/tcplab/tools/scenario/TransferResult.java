@@ -17,6 +17,7 @@ public record TransferResult(
         long segmentsRetransmitted,
         long rtoCount,
         long fastRecoveries,
+        long spuriousUndos,
         double simulatedSeconds,
         double wallSeconds,
         long dataPacketsEmulated,

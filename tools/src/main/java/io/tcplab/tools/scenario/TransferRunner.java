@@ -14,9 +14,14 @@ import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.link.Link;
 import io.tcplab.tools.link.Seeds;
-import io.tcplab.tools.traffic.BulkSender;
-import io.tcplab.tools.traffic.HashingReceiver;
-import io.tcplab.tools.traffic.PatternSource;
+import io.tcplab.tools.traffic.InputStreamSource;
+import io.tcplab.tools.traffic.OutputStreamSink;
+import io.tcplab.tools.traffic.PatternInputStream;
+import io.tcplab.tools.traffic.Sha256;
+import java.io.OutputStream;
+import java.security.DigestInputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -52,30 +57,35 @@ public final class TransferRunner {
         TcpStack sendStack = ((StackHost) a.host()).stack();
         TcpStack receiveStack = ((StackHost) b.host()).stack();
 
-        HashingReceiver receiver = new HashingReceiver();
+        MessageDigest receivedDigest = Sha256.newDigest();
+        OutputStreamSink receiver = new OutputStreamSink(
+                new DigestOutputStream(OutputStream.nullOutputStream(), receivedDigest));
         receiveStack.listen(PORT, options, (connection, now) -> receiver);
-        BulkSender sender = new BulkSender(new PatternSource(spec.seed(), spec.bytes()));
+        MessageDigest sentDigest = Sha256.newDigest();
+        InputStreamSource sender = new InputStreamSource(
+                new DigestInputStream(new PatternInputStream(spec.seed(), spec.bytes()), sentDigest));
         Connection[] client = new Connection[1];
         a.at(0, () -> {
             client[0] = sendStack.connect(0, Topologies.addressB(), PORT, options, sender);
             client[0].setTraceListener(senderTrace);
         });
 
-        network.scheduler().runUntil(() -> receiver.atEof() || sender.error() != null || receiver.error() != null,
+        network.scheduler().runUntil(() -> receiver.ended() || sender.error() != null || receiver.error() != null,
                 spec.timeLimitNanos());
 
-        long end = receiver.atEof() ? receiver.eofNanos() : network.scheduler().now();
+        long end = receiver.ended() ? receiver.endedAtNanos() : network.scheduler().now();
         double seconds = end / 1e9;
         ConnectionInfo info = client[0].info();
         Link forward = network.link("forward");
         Map<String, Long> drops = new LinkedHashMap<>();
         addDrops(drops, "a.", sendStack);
         addDrops(drops, "b.", receiveStack);
-        boolean complete = receiver.atEof() && sender.sha256() != null;
+        boolean complete = receiver.ended() && sender.ended();
         return new TransferResult(complete, sender.written(), receiver.received(),
-                sender.sha256() == null ? "" : sender.sha256(), receiver.sha256() == null ? "" : receiver.sha256(),
+                sender.ended() ? Sha256.hex(sentDigest.digest()) : "",
+                receiver.ended() ? Sha256.hex(receivedDigest.digest()) : "",
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
-                info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), seconds,
+                info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
                 info.srttNanos() / 1e6, drops);
     }

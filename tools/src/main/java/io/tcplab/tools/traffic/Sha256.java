@@ -5,11 +5,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** SHA-256 helpers: every Java runtime has the algorithm, so its absence is a broken JDK. */
-final class Sha256 {
+public final class Sha256 {
     private Sha256() {
     }
 
-    static MessageDigest newDigest() {
+    public static MessageDigest newDigest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -17,7 +17,7 @@ final class Sha256 {
         }
     }
 
-    static String hex(byte[] digest) {
+    public static String hex(byte[] digest) {
         return HexFormat.of().formatHex(digest);
     }
 }

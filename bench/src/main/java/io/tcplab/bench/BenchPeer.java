@@ -1,0 +1,69 @@
+package io.tcplab.bench;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.tcplab.stack.PacketSink;
+import io.tcplab.stack.RandomSource;
+import io.tcplab.stack.StackConfig;
+import io.tcplab.stack.TcpStack;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.wire.IpPacket;
+import io.tcplab.stack.wire.SegmentWriter;
+import io.tcplab.stack.wire.TcpHeader;
+import io.tcplab.stack.wire.TcpOptions;
+
+/**
+ * The far end of a benchmarked stack: builds the segments it receives (into one reused buffer,
+ * so building allocates nothing) and reads the ones it emits. The stack under test has
+ * address 10.0.0.1 and ISN {@link #STACK_ISN}; this peer is 10.0.0.2 with ISN {@link #PEER_ISN}.
+ */
+final class BenchPeer implements PacketSink {
+    static final byte[] STACK_ADDRESS = {10, 0, 0, 1};
+    static final byte[] PEER_ADDRESS = {10, 0, 0, 2};
+    static final long STACK_ISN = 1_000_000L;
+    static final long PEER_ISN = 5_000_000L;
+    static final int PEER_PORT = 40000;
+
+    final TcpOptions options = new TcpOptions();
+    private final SegmentWriter writer = new SegmentWriter().setAddresses(PEER_ADDRESS, STACK_ADDRESS);
+    private final ByteBuf out = Unpooled.directBuffer(2048);
+    private final ByteBuf payload = Unpooled.buffer(2048);
+    private final IpPacket ip = new IpPacket();
+    private final TcpHeader tcp = new TcpHeader();
+    final TcpOptions emittedOptions = new TcpOptions();
+    long emitted;
+    int lastFlags;
+    long lastAck;
+
+    BenchPeer() {
+        payload.writeZero(payload.capacity());
+    }
+
+    TcpStack newStack(ConnectionOptions connectionOptions) {
+        StackConfig config = StackConfig.builder(RandomSource.seeded(1))
+                .address(STACK_ADDRESS)
+                .isnSource((now, la, lp, ra, rp) -> STACK_ISN)
+                .defaultOptions(connectionOptions)
+                .build();
+        return new TcpStack(config, this);
+    }
+
+    /** A segment from the peer; sequence numbers are absolute (ISN-based) longs. */
+    ByteBuf segment(int stackPort, int flags, long seq, long ack, int window, int payloadLength) {
+        out.clear();
+        writer.setPorts(PEER_PORT, stackPort).setSeq((int) seq).setAck((int) ack).setFlags(flags)
+                .setWindow(window).setOptions(options);
+        writer.write(out, payload, 0, payloadLength);
+        return out;
+    }
+
+    @Override
+    public void send(ByteBuf packet) {
+        emitted++;
+        if (ip.wrap(packet) == null && tcp.wrap(ip) == null) {
+            lastFlags = tcp.flags();
+            lastAck = tcp.ack() & 0xFFFFFFFFL;
+            emittedOptions.parse(packet, tcp.optionsOffset(), tcp.optionsLength());
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.Units;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Turns option text into checked values. Each converter reads through {@link Units} (or
+ * {@link ByteSizes}), checks the range, and on failure says what the option accepts; the
+ * {@link OptionErrorHandler} puts the command and option name in front.
+ */
+final class Converters {
+    static final long MIN_BUFFER = 4 * 1024;
+    static final long MAX_BUFFER = 1024 * 1024 * 1024;
+
+    private Converters() {
+    }
+
+    static final class Bytes implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a size of at least 1 byte like 1000, 64KiB or 1.5GiB (B, KB, MB, GB, KiB, MiB, GiB)",
+                    () -> ByteSizes.parse(value), n -> n >= 1);
+        }
+    }
+
+    static final class Buffer implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a size from 4KiB to 1GiB like 4MiB",
+                    () -> ByteSizes.parse(value), n -> n >= MIN_BUFFER && n <= MAX_BUFFER);
+        }
+    }
+
+    static final class Queue implements ITypeConverter<Limit> {
+        @Override
+        public Limit convert(String value) {
+            return check(value, "a queue limit like 256KiB or 100p (B, KB, MB, KiB, MiB, p for packets), at least 1, or none",
+                    () -> Units.parseLimit(value), limit -> limit.value() >= 1);
+        }
+    }
+
+    static final class Threshold implements ITypeConverter<Limit> {
+        @Override
+        public Limit convert(String value) {
+            return check(value, "a queue size like 30p or 45KiB (B, KB, MB, KiB, MiB, p for packets), at least 1",
+                    () -> Units.parseLimit(value), limit -> limit.value() >= 1 && !limit.equals(Limit.NONE));
+        }
+    }
+
+    static final class Rate implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a rate above 0 like 100Mbit (bit, kbit, Mbit, Gbit)",
+                    () -> Units.parseRateBitsPerSec(value), r -> r > 0);
+        }
+    }
+
+    static final class Duration implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a duration like 20ms (ns, us, ms, s), or 0",
+                    () -> Units.parseDurationNanos(value), d -> d >= 0);
+        }
+    }
+
+    /** Virtual seconds: a duration, or a plain number meaning seconds. */
+    static final class TimeLimit implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String text = value.trim();
+            String withUnit = !text.isEmpty() && text.chars().allMatch(c -> Character.isDigit(c) || c == '.') ? text + "s" : text;
+            return check(value, "a duration above 0 like 120s or 500ms, or plain seconds like 120",
+                    () -> Units.parseDurationNanos(withUnit), d -> d > 0);
+        }
+    }
+
+    static final class Probability implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return check(value, "a probability like 0.01 or 1%", () -> Units.parseProbability(value), p -> true);
+        }
+    }
+
+    static final class LossEvery implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "0 (off) or a whole number of packets of at least 2",
+                    () -> Integer.parseInt(value.trim()), n -> n == 0 || n >= 2);
+        }
+    }
+
+    static final class Seed implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a whole number (64-bit)", () -> Long.parseLong(value.trim()), n -> true);
+        }
+    }
+
+    static final class Isn implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a whole number from 0 to 4294967295",
+                    () -> Long.parseLong(value.trim()), n -> n >= 0 && n <= 0xFFFF_FFFFL);
+        }
+    }
+
+    /** One or more comma-separated {@code key=value@time} changes, as {@link LinkSchedule#parse} reads them. */
+    static final class Schedule implements ITypeConverter<LinkSchedule> {
+        @Override
+        public LinkSchedule convert(String value) {
+            try {
+                return LinkSchedule.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw bad("link changes like delay=1s@10s or delay=1s@10s,delay=10ms@11s", value, e.getMessage());
+            }
+        }
+    }
+
+    static final class Cc implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            try {
+                CongestionControls.validate(value);
+                return value;
+            } catch (IllegalArgumentException e) {
+                throw bad("a congestion control like reno or cubic:beta=0.7", value, e.getMessage());
+            }
+        }
+    }
+
+    private static <T> T check(String text, String accepted, Supplier<T> parse, Predicate<T> check) {
+        T value;
+        try {
+            value = parse.get();
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw bad(accepted, text, null);
+        }
+        if (!check.test(value)) {
+            throw bad(accepted, text, null);
+        }
+        return value;
+    }
+
+    private static TypeConversionException bad(String accepted, String text, String reason) {
+        return new TypeConversionException("must be " + accepted + ", got '" + text + "'"
+                + (reason == null ? "" : " (" + reason + ")"));
+    }
+}

@@ -1,0 +1,63 @@
+package io.tcplab.tools.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.scenario.TransferResult;
+import io.tcplab.tools.scenario.TransferSpec;
+
+import java.io.PrintWriter;
+
+/**
+ * The {@code --json} report: TransferResult's components by their camelCase names, plus the
+ * spec that produced them under {@code "spec"} (TransferSpec's components, links by LinkParams'
+ * accessor names), so a result file says how to reproduce it.
+ */
+final class JsonReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonReport() {
+    }
+
+    static void print(TransferSpec spec, TransferResult result, PrintWriter out) {
+        ObjectNode root = MAPPER.valueToTree(result);
+        root.set("spec", spec(spec));
+        out.println(root.toString());
+        out.flush();
+    }
+
+    private static ObjectNode spec(TransferSpec s) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("bytes", s.bytes());
+        node.set("forward", link(s.forward()));
+        node.set("reverse", link(s.reverse()));
+        node.set("forwardSchedule", MAPPER.valueToTree(s.forwardSchedule().changes()));
+        node.put("seed", s.seed());
+        node.put("congestionControl", s.congestionControl());
+        node.put("sack", s.sack());
+        node.put("timestamps", s.timestamps());
+        node.put("windowScale", s.windowScale());
+        node.put("ecn", s.ecn());
+        node.put("bufferBytes", s.bufferBytes());
+        node.put("initialIsn", s.initialIsn());
+        node.put("timeLimitNanos", s.timeLimitNanos());
+        return node;
+    }
+
+    private static ObjectNode link(LinkParams p) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("rateBitsPerSec", p.rateBitsPerSec());
+        node.put("delayNanos", p.delayNanos());
+        node.put("queueLimit", p.queueLimit().toString());
+        node.put("lossProbability", p.lossProbability());
+        node.put("lossEvery", p.lossEvery());
+        node.put("reorderProbability", p.reorderProbability());
+        node.put("reorderDelayNanos", p.reorderDelayNanos());
+        node.put("duplicateProbability", p.duplicateProbability());
+        node.put("corruptProbability", p.corruptProbability());
+        Limit ecn = p.ecnThreshold();
+        node.put("ecnThreshold", ecn == null ? null : ecn.toString());
+        return node;
+    }
+}

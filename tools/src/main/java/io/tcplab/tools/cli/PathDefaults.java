@@ -1,0 +1,42 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.link.Limit;
+
+/**
+ * Defaults that follow from the path, so a bare {@code tcplab transfer --rate 1Gbit --rtt 100ms}
+ * is neither starved by small buffers nor cut short by a tight time limit.
+ */
+final class PathDefaults {
+    /** A full-size packet at the usual 1500-byte MTU, to size packet-counted queues in bytes. */
+    static final long PACKET_BYTES = 1500;
+    private static final long MIN_QUEUE = 64 * 1024;
+    private static final long BUFFER_FLOOR = 4 * 1024 * 1024;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private PathDefaults() {
+    }
+
+    static long bdpBytes(long rateBitsPerSec, long rttNanos) {
+        return (long) (rateBitsPerSec / 8.0 * rttNanos / NANOS_PER_SECOND);
+    }
+
+    /** One bandwidth-delay product, at least 64 KiB so that short paths still absorb a burst. */
+    static Limit queue(long rateBitsPerSec, long rttNanos) {
+        return Limit.bytes(Math.max(bdpBytes(rateBitsPerSec, rttNanos), MIN_QUEUE));
+    }
+
+    /** Room for the path, the queue and a window of recovery: max(4 MiB, 2 × BDP + queue), capped. */
+    static long buffer(long rateBitsPerSec, long rttNanos, Limit queue) {
+        long queueBytes = queue.equals(Limit.NONE) ? 0
+                : queue.kind() == Limit.Kind.PACKETS ? queue.value() * PACKET_BYTES : queue.value();
+        double wanted = 2.0 * bdpBytes(rateBitsPerSec, rttNanos) + queueBytes;
+        return (long) Math.min(Math.max(wanted, BUFFER_FLOOR), Converters.MAX_BUFFER);
+    }
+
+    /** Ten times the ideal transfer time plus a minute, in nanoseconds of virtual time. */
+    static long timeLimitNanos(long bytes, long rateBitsPerSec, long rttNanos) {
+        double idealSeconds = bytes * 8.0 / rateBitsPerSec + (double) rttNanos / NANOS_PER_SECOND;
+        double limit = (10 * idealSeconds + 60) * NANOS_PER_SECOND;
+        return limit >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) limit;
+    }
+}

@@ -1,0 +1,190 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.scenario.TransferResult;
+import io.tcplab.tools.scenario.TransferRunner;
+import io.tcplab.tools.scenario.TransferSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code tcplab transfer}: one bulk transfer over an emulated path, checked end to end. */
+@Command(name = "transfer", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"Sends bytes from host a to host b over an emulated bottleneck in virtual time and checks "
+                + "that b received exactly what a sent (SHA-256 at both ends).",
+                "Exit codes: 0 success, 1 the transfer failed, 2 a bad option."})
+public final class TransferCommand implements Callable<Integer> {
+    /** Where the emulator plugs in: becomes {@code TransferRunner::run} once the runner is merged. */
+    static final TransferEngine DEFAULT_ENGINE = TransferRunner::run;
+
+    private final TransferEngine engine;
+
+    @Spec
+    private CommandSpec command;
+
+    @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "64MiB", converter = Converters.Bytes.class,
+            description = "Bytes to transfer (default: ${DEFAULT-VALUE}).")
+    private long bytes;
+
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = Converters.Rate.class,
+            description = "Bottleneck rate, both directions (default: ${DEFAULT-VALUE}).")
+    private long rateBitsPerSec;
+
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "20ms", converter = Converters.Duration.class,
+            description = "Round-trip propagation delay; each direction gets half (default: ${DEFAULT-VALUE}).")
+    private long rttNanos;
+
+    @Option(names = "--queue", paramLabel = "LIMIT", converter = Converters.Queue.class,
+            description = "Bottleneck queue limit in bytes or packets, e.g. 256KiB or 100p, or none "
+                    + "(default: one bandwidth-delay product, at least 64KiB).")
+    private Limit queue;
+
+    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Random loss on the data direction (default: ${DEFAULT-VALUE}).")
+    private double loss;
+
+    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
+            description = "Drop every Nth data-direction packet; 0 is off (default: ${DEFAULT-VALUE}).")
+    private int lossEvery;
+
+    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet is delayed past later ones (default: ${DEFAULT-VALUE}).")
+    private double reorder;
+
+    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet is duplicated (default: ${DEFAULT-VALUE}).")
+    private double duplicate;
+
+    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet is corrupted (default: ${DEFAULT-VALUE}).")
+    private double corrupt;
+
+    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
+            description = "Mark CE on ECN-capable data packets that find more than this queued, e.g. 30p "
+                    + "(default: no marking).")
+    private Limit ecnThreshold;
+
+    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
+            description = "Change a data-direction link setting at a virtual time, e.g. delay=1s@10s; repeatable "
+                    + "or comma-separated. Keys: rate, delay (one-way), queue, loss, loss-every, reorder, "
+                    + "reorder-delay, duplicate, corrupt, ecn.")
+    private List<LinkSchedule> schedules = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
+            description = "Seed for every random choice of the run (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--cc", paramLabel = "SPEC", defaultValue = "reno", converter = Converters.Cc.class,
+            description = "Congestion control, optionally with parameters, e.g. cubic:beta=0.7 (default: ${DEFAULT-VALUE}).")
+    private String congestionControl;
+
+    @Option(names = "--no-sack", description = "Do not offer SACK.")
+    private boolean noSack;
+
+    @Option(names = "--no-timestamps", description = "Do not offer timestamps.")
+    private boolean noTimestamps;
+
+    @Option(names = "--no-window-scale", description = "Do not offer window scaling.")
+    private boolean noWindowScale;
+
+    @Option(names = "--ecn", description = "Offer ECN.")
+    private boolean ecn;
+
+    @Option(names = "--buffer", paramLabel = "SIZE", converter = Converters.Buffer.class,
+            description = "Send and receive buffer at each end (default: max(4MiB, 2 x BDP + queue)).")
+    private Long bufferBytes;
+
+    @Option(names = "--isn", paramLabel = "N", converter = Converters.Isn.class,
+            description = "Initial sequence number of both ends, 0..4294967295, e.g. to cross the wrap early "
+                    + "(default: per RFC 6528).")
+    private Long isn;
+
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
+            description = "Virtual time after which the transfer counts as failed "
+                    + "(default: 10 x the ideal transfer time + 60s).")
+    private Long timeLimitNanos;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write the sender's trace (cwnd, ssthresh, srtt, every segment) as CSV to FILE.")
+    private Path trace;
+
+    @Option(names = "--json", description = "Print the result as one JSON object instead of the text report.")
+    private boolean json;
+
+    @Option(names = "--quiet", description = "Print no report; failures still print one line on stderr.")
+    private boolean quiet;
+
+    TransferCommand(TransferEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (json && quiet) {
+            throw new ParameterException(command.commandLine(), "--json and --quiet cannot be used together");
+        }
+        TransferSpec spec = spec();
+        TransferResult result = run(spec);
+        if (json) {
+            JsonReport.print(spec, result, command.commandLine().getOut());
+        } else if (!quiet) {
+            TextReport.print(result, command.commandLine().getOut());
+        }
+        if (!result.streamsEqual()) {
+            command.commandLine().getErr().println(command.qualifiedName() + ": " + TextReport.failure(spec, result));
+            return 1;
+        }
+        return 0;
+    }
+
+    private TransferSpec spec() {
+        Limit queueLimit = queue != null ? queue : PathDefaults.queue(rateBitsPerSec, rttNanos);
+        LinkParams forward = link(queueLimit, rttNanos / 2)
+                .setLossProbability(loss)
+                .setLossEvery(lossEvery)
+                .setReorderProbability(reorder)
+                .setDuplicateProbability(duplicate)
+                .setCorruptProbability(corrupt)
+                .setEcnThreshold(ecnThreshold);
+        // The reverse direction takes the odd nanosecond so the two halves add up to --rtt exactly.
+        LinkParams reverse = link(queueLimit, rttNanos - rttNanos / 2);
+        List<LinkSchedule.Change> changes = new ArrayList<>();
+        schedules.forEach(s -> changes.addAll(s.changes()));
+        long buffer = bufferBytes != null ? bufferBytes : PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit);
+        return new TransferSpec(bytes, forward, reverse, new LinkSchedule(changes), seed, congestionControl,
+                !noSack, !noTimestamps, !noWindowScale, ecn, Math.toIntExact(buffer), isn != null ? isn : -1,
+                timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos));
+    }
+
+    private LinkParams link(Limit queueLimit, long delayNanos) {
+        return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setDelayNanos(delayNanos).setQueueLimit(queueLimit);
+    }
+
+    private TransferResult run(TransferSpec spec) throws IOException {
+        if (trace == null) {
+            return engine.run(spec, null);
+        }
+        TraceCsvWriter writer;
+        try {
+            writer = TraceCsvWriter.open(trace);
+        } catch (IOException e) {
+            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            throw new ParameterException(command.commandLine(), "--trace cannot write '" + trace + "' (" + reason + ")");
+        }
+        try (writer) {
+            return engine.run(spec, writer);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.tools.scenario.TransferResult;
+import io.tcplab.tools.scenario.TransferSpec;
+
+import java.util.Map;
+
+/** Answers every run with a canned result and remembers what it was asked. */
+final class FakeEngine implements TransferEngine {
+    static final String DIGEST = "ab".repeat(32);
+
+    private final TransferResult result;
+    TransferSpec spec;
+    TraceListener trace;
+
+    FakeEngine(TransferResult result) {
+        this.result = result;
+    }
+
+    static TransferResult success(long bytes) {
+        return new TransferResult(true, bytes, bytes, DIGEST, DIGEST, 95.5e6, 1000, 3, 0, 1, 0,
+                5.75, 0.5, 1200, 250_000, 21.5, Map.of("queue", 3L));
+    }
+
+    @Override
+    public TransferResult run(TransferSpec spec, TraceListener trace) {
+        this.spec = spec;
+        this.trace = trace;
+        return result;
+    }
+}

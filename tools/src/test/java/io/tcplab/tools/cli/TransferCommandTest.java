@@ -1,0 +1,211 @@
+package io.tcplab.tools.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.stack.trace.TraceEvent;
+import io.tcplab.stack.trace.TraceRecord;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.scenario.TransferResult;
+import io.tcplab.tools.scenario.TransferSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TransferCommandTest {
+    private static final long MIB = 1024 * 1024;
+
+    @Test
+    void defaultsDescribeA100MbitPathWith20msRtt() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(64 * MIB));
+        Cli cli = Cli.run(engine, "transfer");
+
+        assertThat(cli.exitCode()).isZero();
+        TransferSpec spec = engine.spec;
+        assertThat(spec.bytes()).isEqualTo(64 * MIB);
+        assertThat(spec.forward().rateBitsPerSec()).isEqualTo(100_000_000);
+        assertThat(spec.reverse().rateBitsPerSec()).isEqualTo(100_000_000);
+        assertThat(spec.forward().delayNanos() + spec.reverse().delayNanos()).isEqualTo(20_000_000);
+        assertThat(spec.forward().queueLimit()).isEqualTo(Limit.bytes(250_000)); // 100 Mbit/s x 20 ms
+        assertThat(spec.forward().lossProbability()).isZero();
+        assertThat(spec.forwardSchedule().changes()).isEmpty();
+        assertThat(spec.seed()).isEqualTo(1);
+        assertThat(spec.congestionControl()).isEqualTo("reno");
+        assertThat(spec.sack()).isTrue();
+        assertThat(spec.timestamps()).isTrue();
+        assertThat(spec.windowScale()).isTrue();
+        assertThat(spec.ecn()).isFalse();
+        assertThat(spec.bufferBytes()).isEqualTo(4 * MIB);
+        assertThat(spec.initialIsn()).isEqualTo(-1);
+        // 10 x (64 MiB at 100 Mbit/s + 20 ms) + 60 s
+        assertThat(spec.timeLimitNanos()).isCloseTo(10 * (64 * MIB * 8 * 10L + 20_000_000L) + 60_000_000_000L,
+                org.assertj.core.data.Offset.offset(1_000L));
+        assertThat(engine.trace).isNull();
+    }
+
+    @Test
+    void optionsReachTheSpec() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(1_500_000_000L));
+        Cli cli = Cli.run(engine, "transfer", "--bytes", "1.5GB", "--rate", "1Gbit", "--rtt", "21ns",
+                "--queue", "100p", "--loss", "1%", "--loss-every", "100", "--reorder", "0.02", "--dup", "0.03",
+                "--corrupt", "0.04", "--ecn-threshold", "30p", "--at", "delay=1s@10s", "--at", "delay=10ms@11s,rate=50Mbit@11s",
+                "--seed", "-7", "--no-sack", "--no-timestamps", "--no-window-scale", "--ecn", "--buffer", "8MiB",
+                "--isn", "4294967295", "--time-limit", "90");
+
+        assertThat(cli.exitCode()).isZero();
+        TransferSpec spec = engine.spec;
+        assertThat(spec.bytes()).isEqualTo(1_500_000_000L);
+        assertThat(spec.forward().delayNanos()).isEqualTo(10);
+        assertThat(spec.reverse().delayNanos()).isEqualTo(11);
+        assertThat(spec.forward().queueLimit()).isEqualTo(Limit.packets(100));
+        assertThat(spec.reverse().queueLimit()).isEqualTo(Limit.packets(100));
+        assertThat(spec.forward().lossProbability()).isEqualTo(0.01);
+        assertThat(spec.forward().lossEvery()).isEqualTo(100);
+        assertThat(spec.forward().reorderProbability()).isEqualTo(0.02);
+        assertThat(spec.forward().duplicateProbability()).isEqualTo(0.03);
+        assertThat(spec.forward().corruptProbability()).isEqualTo(0.04);
+        assertThat(spec.forward().ecnThreshold()).isEqualTo(Limit.packets(30));
+        assertThat(spec.reverse().lossProbability()).as("impairments are on the data direction only").isZero();
+        assertThat(spec.reverse().ecnThreshold()).isNull();
+        assertThat(spec.forwardSchedule().changes()).containsExactly(
+                new LinkSchedule.Change(10_000_000_000L, "delay", "1s"),
+                new LinkSchedule.Change(11_000_000_000L, "delay", "10ms"),
+                new LinkSchedule.Change(11_000_000_000L, "rate", "50Mbit"));
+        assertThat(spec.seed()).isEqualTo(-7);
+        assertThat(spec.sack()).isFalse();
+        assertThat(spec.timestamps()).isFalse();
+        assertThat(spec.windowScale()).isFalse();
+        assertThat(spec.ecn()).isTrue();
+        assertThat(spec.bufferBytes()).isEqualTo(8 * MIB);
+        assertThat(spec.initialIsn()).isEqualTo(4_294_967_295L);
+        assertThat(spec.timeLimitNanos()).isEqualTo(90_000_000_000L);
+    }
+
+    @Test
+    void theDefaultBufferGrowsWithThePath() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(64 * MIB));
+        Cli.run(engine, "transfer", "--rate", "1Gbit", "--rtt", "100ms");
+        // BDP 12.5 MB; the queue defaults to one BDP; the buffer to 2 x BDP + queue.
+        assertThat(engine.spec.forward().queueLimit()).isEqualTo(Limit.bytes(12_500_000));
+        assertThat(engine.spec.bufferBytes()).isEqualTo(37_500_000);
+    }
+
+    @Test
+    void textReportShowsTheResult() {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--bytes", "1000");
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("1000 sent, 1000 received, streams equal", FakeEngine.DIGEST,
+                "95.50 Mbit/s", "3 retransmitted", "0 RTOs, 1 fast recoveries", "5.750 s simulated",
+                "2400 data packets emulated per wall second", "cwnd 250000 B, srtt 21.500 ms", "queue 3");
+        assertThat(cli.err()).isEmpty();
+    }
+
+    @Test
+    void quietPrintsNothing() {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--bytes", "1000", "--quiet");
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).isEmpty();
+    }
+
+    @Test
+    void jsonIsOneObjectWithTheResultAndTheSpec() throws IOException {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--bytes", "1000", "--json",
+                "--at", "delay=1s@10s", "--cc", "reno");
+
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out().lines()).hasSize(1);
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        String[] resultFields = Arrays.stream(TransferResult.class.getRecordComponents())
+                .map(RecordComponent::getName).toArray(String[]::new);
+        assertThat(json.fieldNames()).toIterable().containsExactlyInAnyOrder(append(resultFields, "spec"));
+        assertThat(json.get("bytesReceived").asLong()).isEqualTo(1000);
+        assertThat(json.get("drops").get("queue").asLong()).isEqualTo(3);
+
+        JsonNode spec = json.get("spec");
+        String[] specFields = Arrays.stream(TransferSpec.class.getRecordComponents())
+                .map(RecordComponent::getName).toArray(String[]::new);
+        assertThat(spec.fieldNames()).toIterable().containsExactlyInAnyOrder(specFields);
+        assertThat(spec.get("bytes").asLong()).isEqualTo(1000);
+        assertThat(spec.get("forward").get("delayNanos").asLong()).isEqualTo(10_000_000);
+        assertThat(spec.get("forward").get("queueLimit").asText()).isEqualTo("250000B");
+        assertThat(spec.get("forward").get("ecnThreshold").isNull()).isTrue();
+        assertThat(spec.get("forwardSchedule").get(0).get("atNanos").asLong()).isEqualTo(10_000_000_000L);
+        assertThat(spec.get("forwardSchedule").get(0).get("value").asText()).isEqualTo("1s");
+        assertThat(spec.get("congestionControl").asText()).isEqualTo("reno");
+    }
+
+    private static String[] append(String[] names, String last) {
+        String[] all = Arrays.copyOf(names, names.length + 1);
+        all[names.length] = last;
+        return all;
+    }
+
+    @Test
+    void differentStreamsExitWithOneAndOneLine() {
+        TransferResult corrupted = new TransferResult(true, 1000, 1000, FakeEngine.DIGEST, "cd".repeat(32),
+                1e6, 10, 0, 0, 0, 0, 1, 1, 10, 1460, 20, Map.of());
+        Cli cli = Cli.run(new FakeEngine(corrupted), "transfer", "--bytes", "1000", "--quiet");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.errLines()).singleElement().asString()
+                .startsWith("tcplab transfer: streams differ: sent 1000 bytes");
+    }
+
+    @Test
+    void anIncompleteTransferExitsWithOne() {
+        TransferResult cutShort = new TransferResult(false, 1000, 400, FakeEngine.DIGEST, "cd".repeat(32),
+                1e6, 10, 0, 5, 0, 0, 90, 1, 10, 1460, 20, Map.of());
+        Cli cli = Cli.run(new FakeEngine(cutShort), "transfer", "--bytes", "1000");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.out()).contains("STREAMS DIFFER");
+        assertThat(cli.errLines()).singleElement().asString()
+                .isEqualTo("tcplab transfer: transfer incomplete: 400 of 1000 bytes arrived in 90.000 simulated seconds");
+    }
+
+    @Test
+    void jsonAndQuietTogetherAreABadCommandLine() {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1)), "transfer", "--json", "--quiet");
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.errLines()).singleElement().asString().contains("--json", "--quiet");
+    }
+
+    @Test
+    void traceGoesToTheCsvFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("trace.csv");
+        TransferEngine tracing = (spec, trace) -> {
+            TraceRecord r = new TraceRecord();
+            r.event = TraceEvent.RTO;
+            trace.onTrace(r);
+            return FakeEngine.success(spec.bytes());
+        };
+        Cli cli = Cli.run(tracing, "transfer", "--bytes", "10", "--quiet", "--trace", file.toString());
+        assertThat(cli.exitCode()).isZero();
+        assertThat(Files.readAllLines(file)).hasSize(2).element(1).asString().contains(",RTO,");
+    }
+
+    @Test
+    void anUnwritableTraceFileIsABadOption(@TempDir Path dir) {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(1));
+        Cli cli = Cli.run(engine, "transfer", "--trace", dir.resolve("missing/trace.csv").toString());
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.errLines()).singleElement().asString().startsWith("tcplab transfer: --trace cannot write");
+        assertThat(engine.spec).as("checked before the run starts").isNull();
+    }
+
+    @Test
+    void aRunThatThrowsExitsWithOne() {
+        Cli cli = Cli.run((spec, trace) -> {
+            throw new IllegalStateException("boom");
+        }, "transfer");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err()).startsWith("tcplab transfer: run failed: java.lang.IllegalStateException: boom");
+    }
+}
