@@ -51,7 +51,7 @@ public final class TcpStack {
 
     private long cachedDeadline = Long.MAX_VALUE;
     private boolean deadlineDirty;
-    private long challengeWindowStart = Long.MIN_VALUE;
+    private long challengeWindowStart;
     private int challengeAcksInWindow;
 
     public TcpStack(StackConfig config, PacketSink sink) {
@@ -306,7 +306,8 @@ public final class TcpStack {
 
         @Override
         public boolean allowChallengeAck(long now) {
-            if (now - challengeWindowStart >= 1_000_000_000L) {
+            // the first call opens the window: now - Long.MIN_VALUE would overflow and never reopen it
+            if (challengeAcksInWindow == 0 || now - challengeWindowStart >= 1_000_000_000L) {
                 challengeWindowStart = now;
                 challengeAcksInWindow = 0;
             }

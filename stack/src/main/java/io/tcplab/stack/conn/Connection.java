@@ -165,7 +165,9 @@ public final class Connection {
             lastAckSent = ack;
         }
         sender.sndNxt = sender.iss + 1;
-        timers.arm(TimerKind.RTO, now + (sender.rtt.rto() << Math.min(synRetransmits, 20)));
+        // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
+        long backedOff = sender.rtt.rto() << Math.min(synRetransmits, 20);
+        timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
     }
 
     // ================================================================ segment arrival
@@ -292,6 +294,8 @@ public final class Connection {
             if (seq == rcvNxt) {
                 if (state == TcpState.SYN_RECEIVED && passive) {
                     closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
+                } else if (state == TcpState.SYN_RECEIVED) {
+                    failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (state == TcpState.TIME_WAIT || state == TcpState.CLOSING || state == TcpState.LAST_ACK) {
                     enterClosed(now, null);
                 } else {
@@ -356,6 +360,8 @@ public final class Connection {
         // "seventh" and "eighth": text and FIN
         if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & FIN) != 0)) {
             onText(now, tcp, packet, seq, payloadLen, (flags & FIN) != 0, flags, ecn);
+        } else if (zeroWindowAckOnly) {
+            receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
         }
         afterInput(now);
         return true;
@@ -447,6 +453,8 @@ public final class Connection {
         sender.sndUna = Math.max(sender.sndUna, sender.iss + 1);
         if (synRetransmits == 0) {
             sender.rtt.sample(Math.max(1, now - synSentNanos));
+        } else {
+            sender.rtt.raiseInitialRto(3_000_000_000L); // RFC 6298 (5.7)
         }
         sender.onEstablished(now, options.initialWindowSegments);
         timers.cancel(TimerKind.RTO);

@@ -135,9 +135,6 @@ final class Receiver {
         long nxt = rcvNxt();
         long free = buffer.window();
         long candidate = nxt + free;
-        if (!syn) {
-            candidate &= ~((1L << windowShift) - 1); // the peer can only see multiples of 2^shift
-        }
         long threshold = Math.min(capacity / 2, ourMss);
         if (candidate - advertisedRight >= threshold) {
             advertisedRight = candidate;
@@ -146,7 +143,11 @@ final class Receiver {
         if (syn) {
             return (int) Math.min(window, 65535); // RFC 7323 §2.2: never scaled in a SYN
         }
-        return (int) Math.min(window >> windowShift, 65535);
+        // The peer sees only multiples of 2^shift: round up, so that the edge it sees never moves left
+        // (RFC 9293 §3.8.6, RFC 7323 §2.4), and remember that edge; it may pass free space by < 2^shift.
+        long field = Math.min((window + (1L << windowShift) - 1) >> windowShift, 65535);
+        advertisedRight = Math.max(advertisedRight, nxt + (field << windowShift));
+        return (int) field;
     }
 
     /** True when reading freed enough space that the peer should hear of it now (a window update). */

@@ -258,7 +258,7 @@ final class Sender {
 
     /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */
     private void armPersistIfStalled(long now) {
-        boolean stalled = sndWnd == 0 && dataEnd() > sndNxt && sndNxt == sndUna;
+        boolean stalled = stalledByWindow();
         if (stalled && !c.timers.armed(TimerKind.PERSIST)) {
             c.timers.cancel(TimerKind.RTO);
             c.timers.arm(TimerKind.PERSIST, now + persistInterval());
@@ -266,6 +266,14 @@ final class Sender {
             c.timers.cancel(TimerKind.PERSIST);
             persistBackoff = 0;
         }
+    }
+
+    /**
+     * Data waits and nothing is in flight: only the peer's window holds it back, either zero or too
+     * small to use under sender SWS avoidance. Without a timer a lost window update would deadlock.
+     */
+    private boolean stalledByWindow() {
+        return dataEnd() > sndNxt && sndNxt == sndUna;
     }
 
     private long persistInterval() {
@@ -279,9 +287,15 @@ final class Sender {
      * §3.10.7.4), so no byte is ever in flight outside the window.
      */
     void onPersistTimer(long now) {
-        if (!(sndWnd == 0 && dataEnd() > sndNxt && sndNxt == sndUna)) {
+        if (!stalledByWindow()) {
             persistBackoff = 0;
             trySend(now);
+            return;
+        }
+        long room = sndUna + sndWnd - sndNxt;
+        if (room > 0) {
+            // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
+            transmitNew(now, (int) Math.min(room, Math.min(smss, dataEnd() - sndNxt)), false);
             return;
         }
         c.emitProbe(now, sndUna - 1);
@@ -443,8 +457,12 @@ final class Sender {
             int ackedSegments = (int) ((ack - priorUna + smss - 1) / smss);
             renoDupSegments = Math.max(0, renoDupSegments - ackedSegments);
             if (caState == CaState.RECOVERY && ack < recoveryPoint) {
-                // RFC 6582 §3.2 step 3: partial ACK, retransmit the first unacknowledged segment
+                // RFC 6582 §3.2 step 5: partial ACK, retransmit the first unacknowledged segment at once
                 scoreboard.markLost(sndUna);
+                long head = scoreboard.nextLostToRetransmit();
+                if (head >= 0) {
+                    retransmit(now, head);
+                }
             }
         }
     }

@@ -71,6 +71,17 @@ public final class RttEstimator {
         updateRto();
     }
 
+    /**
+     * RFC 6298 (5.7): the SYN was retransmitted and gave no sample, so data starts from this RTO
+     * (3 s) if the current one is smaller. No effect once a sample has been taken.
+     */
+    public void raiseInitialRto(long rtoNanos) {
+        if (srtt < 0 && rto() < rtoNanos) {
+            baseRto = clamp(rtoNanos);
+            backoffCount = 0;
+        }
+    }
+
     /** Smoothed RTT, or -1 before the first sample. */
     public long srtt() { return srtt; }
 

@@ -1,0 +1,78 @@
+package io.tcplab.stack.script;
+
+import io.tcplab.stack.wire.TcpHeader;
+import java.util.List;
+
+/**
+ * An immutable copy of one segment the stack emitted, with sequence numbers made relative:
+ * {@code seq} to the stack's ISN, {@code ack} and SACK edges to the peer's ISN, {@code tsVal} to
+ * the stack's timestamp clock at t=0 (so with a 1 ms tick it reads as milliseconds). Options that
+ * were absent read as -1 (mss, wscale) or false / empty.
+ */
+record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, int window, int mss, int wscale,
+           boolean sackOk, boolean hasTs, int tsVal, int tsEcr, List<int[]> sackBlocks, byte[] payload,
+           int ecn) {
+
+    boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+
+    int len() {
+        return payload.length;
+    }
+
+    /** Sequence space the segment occupies: its data, plus one each for SYN and FIN. */
+    int seqLen() {
+        return payload.length + (has(TcpHeader.SYN) ? 1 : 0) + (has(TcpHeader.FIN) ? 1 : 0);
+    }
+
+    static String flagString(int flags) {
+        StringBuilder s = new StringBuilder();
+        appendIf(s, flags, TcpHeader.SYN, 'S');
+        appendIf(s, flags, TcpHeader.FIN, 'F');
+        appendIf(s, flags, TcpHeader.RST, 'R');
+        appendIf(s, flags, TcpHeader.PSH, 'P');
+        appendIf(s, flags, TcpHeader.URG, 'U');
+        appendIf(s, flags, TcpHeader.ECE, 'E');
+        appendIf(s, flags, TcpHeader.CWR, 'W');
+        appendIf(s, flags, TcpHeader.ACK, '.');
+        return s.toString();
+    }
+
+    private static void appendIf(StringBuilder s, int flags, int flag, char c) {
+        if ((flags & flag) != 0) {
+            s.append(c);
+        }
+    }
+
+    /** tcpdump-like, relative numbers, time in ms. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        s.append(String.format("@%.3fms %s seq %d ack %d win %d", atNanos / 1e6, flagString(flags), seq, ack, window));
+        StringBuilder o = new StringBuilder();
+        if (mss >= 0) {
+            o.append("mss ").append(mss).append(',');
+        }
+        if (sackOk) {
+            o.append("sackOK,");
+        }
+        if (hasTs) {
+            o.append("TS val ").append(tsVal).append(" ecr ").append(Integer.toUnsignedString(tsEcr)).append(',');
+        }
+        if (wscale >= 0) {
+            o.append("wscale ").append(wscale).append(',');
+        }
+        for (int[] b : sackBlocks) {
+            o.append("sack ").append(b[0]).append(':').append(b[1]).append(',');
+        }
+        if (o.length() > 0) {
+            s.append(" <").append(o, 0, o.length() - 1).append('>');
+        }
+        s.append(" len ").append(payload.length);
+        if (ecn != 0) {
+            s.append(" ecn ").append(ecn);
+        }
+        return s.toString();
+    }
+}
