@@ -40,10 +40,10 @@ public abstract class WindowedCongestionControl implements CongestionControl {
         if (!sample.cwndLimited() || sample.caState() == CaState.RECOVERY || sample.caState() == CaState.CWR) {
             return; // RFC 7661: no growth while not using the window; recovery holds cwnd at ssthresh
         }
-        long acked = sample.newlyDeliveredBytes();
-        if (acked <= 0) {
-            return;
+        if (sample.ackedBytes() <= 0) {
+            return; // RFC 5681 §3.1: grow on ACKs of new data, not on duplicate ACKs (RFC 3042 §2)
         }
+        long acked = sample.newlyDeliveredBytes();
         if (cwnd < ssthresh) {
             // RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK
             cwnd = Math.min(cwnd + Math.min(acked, 2L * mss), ssthresh);

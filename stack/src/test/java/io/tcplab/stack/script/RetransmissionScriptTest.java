@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionOptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** Loss recovery: the retransmission timer (RFC 6298), fast retransmit (RFC 5681, 6582, 6675), RFC 3042. */
@@ -143,8 +142,6 @@ class RetransmissionScriptTest {
      * MUST NOT change (RFC 5681 §3.1 grows it only for ACKs that cumulatively acknowledge new data).
      */
     @Test
-    @Disabled("bug: cwnd grows by SACKed bytes on duplicate ACKs (WindowedCongestionControl.onAck in DISORDER),"
-            + " so limited transmit sends two segments per duplicate ACK; RFC 5681 §3.1, RFC 3042 §2")
     void limitedTransmitWithSackSendsOneSegmentPerDuplicateAck() {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
         p.acceptFrom(fullSyn());
