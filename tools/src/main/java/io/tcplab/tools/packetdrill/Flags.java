@@ -12,7 +12,11 @@ final class Flags {
     private Flags() {
     }
 
+    /** {@code -} is a segment with no flags at all. */
     static boolean valid(String text) {
+        if (text.equals("-")) {
+            return true;
+        }
         if (text.isEmpty()) {
             return false;
         }
@@ -26,7 +30,7 @@ final class Flags {
 
     static int parse(String text) {
         int bits = 0;
-        for (char c : text.toCharArray()) {
+        for (char c : text.replace("-", "").toCharArray()) {
             bits |= BITS[LETTERS.indexOf(c)];
         }
         return bits;
@@ -39,6 +43,6 @@ final class Flags {
                 s.append(c);
             }
         }
-        return s.toString();
+        return s.length() == 0 ? "-" : s.toString();
     }
 }

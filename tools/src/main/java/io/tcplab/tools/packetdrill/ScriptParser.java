@@ -18,8 +18,8 @@ final class ScriptParser {
     private static final Pattern TIME = Pattern.compile(
             "^(\\*|\\+?" + NUM + ")(?:\\s*(~|\\.\\.\\.)\\s*(\\+?" + NUM + "))?\\s+(.*)$", Pattern.DOTALL);
     private static final Pattern PACKET = Pattern.compile(
-            "^([<>])\\s+(?:\\[([a-z0-9]+)\\]\\s+)?([A-Za-z.]+)\\s+(\\d+):(\\d+)\\((\\d+)\\)"
-                    + "(?:\\s+ack\\s+(\\d+))?(?:\\s+win\\s+(\\d+))?(?:\\s+<(.*)>)?\\s*$", Pattern.DOTALL);
+            "^([<>])\\s+(?:\\[([a-z0-9]+)\\]\\s+)?([A-Za-z.]+|-)\\s+(\\d+):(\\d+)\\((\\d+)\\)"
+                    + "(?:\\s+ack\\s+(\\d+))?(?:\\s+win\\s+(\\d+))?(?:\\s+urg\\s+(\\d+))?(?:\\s+<(.*)>)?\\s*$", Pattern.DOTALL);
     private static final Pattern SYSCALL = Pattern.compile(
             "^([a-z_][a-z_0-9]*)\\((.*)\\)\\s*=\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))(?:\\s+([A-Z][A-Z0-9_]*))?"
                     + "(?:\\s*\\(.*\\))?\\s*$", Pattern.DOTALL);
@@ -74,7 +74,10 @@ final class ScriptParser {
                 stmt.append(line);
                 depth = depth(stmt, stmtLine);
                 if (depth == 0) {
-                    events.add(statement(stmtLine, stmt.toString()));
+                    Event e = statement(stmtLine, stmt.toString());
+                    if (e != null) {
+                        events.add(e);
+                    }
                 }
             }
             if (depth != 0) {
@@ -176,11 +179,18 @@ final class ScriptParser {
 
         Event statement(int line, String text) throws ScriptSyntaxException {
             Matcher t = TIME.matcher(text);
+            if (!t.matches() && skip != null && TIME.matcher(text + " x").matches()) {
+                return null; // the time of a Python block already taken out; the script is skipped anyway
+            }
             if (!t.matches()) {
                 throw new ScriptSyntaxException(line, "expected a time at the start of: " + text);
             }
             Timing timing = timing(line, t.group(1), t.group(2), t.group(3));
             String body = t.group(4).strip();
+            if (body.matches("^[<>]\\s+icmp\\b.*")) {
+                skip("line " + line + ": ICMP packet (not supported)");
+                return null;
+            }
             if (body.startsWith("<") || body.startsWith(">")) {
                 return new Event(line, timing, packet(line, body), null, text);
             }
@@ -230,7 +240,10 @@ final class ScriptParser {
             }
             Long ack = m.group(7) == null ? null : Long.parseLong(m.group(7));
             Integer win = m.group(8) == null ? null : Integer.parseInt(m.group(8));
-            List<OptionSpec> options = m.group(9) == null ? null : options(line, m.group(9).strip());
+            if (m.group(9) != null) {
+                skip("line " + line + ": urgent pointer (not supported)");
+            }
+            List<OptionSpec> options = m.group(10) == null ? null : options(line, m.group(10).strip());
             return new PacketSpec(body.startsWith("<"), ecn, flags, start, end, len, ack, win, options);
         }
 
