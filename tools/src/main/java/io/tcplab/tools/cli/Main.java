@@ -17,7 +17,8 @@ public final class Main {
     /** The command tree with its error handling; tests pass their own engine. */
     public static CommandLine commandLine(TransferEngine engine) {
         CommandLine cmd = new CommandLine(new Main())
-                .addSubcommand(new TransferCommand(engine));
+                .addSubcommand(new TransferCommand(engine))
+                .addSubcommand(new PacketdrillCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

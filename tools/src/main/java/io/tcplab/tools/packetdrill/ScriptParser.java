@@ -1,0 +1,345 @@
+package io.tcplab.tools.packetdrill;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads packetdrill's script language into a {@link Script}: comments, {@code --flag=value}
+ * lines, the backtick shell block, Python blocks, and timed events (one per statement; a
+ * statement may span lines while brackets are open). What cannot run here becomes a skip reason;
+ * what cannot be read is a {@link ScriptSyntaxException} with its line.
+ */
+final class ScriptParser {
+    private static final String NUM = "(?:\\d+\\.?\\d*|\\.\\d+)";
+    private static final Pattern TIME = Pattern.compile(
+            "^(\\*|\\+?" + NUM + ")(?:\\s*(~|\\.\\.\\.)\\s*(\\+?" + NUM + "))?\\s+(.*)$", Pattern.DOTALL);
+    private static final Pattern PACKET = Pattern.compile(
+            "^([<>])\\s+(?:\\[([a-z0-9]+)\\]\\s+)?([A-Za-z.]+|-)\\s+(\\d+):(\\d+)\\((\\d+)\\)"
+                    + "(?:\\s+ack\\s+(\\d+))?(?:\\s+win\\s+(\\d+))?(?:\\s+urg\\s+(\\d+))?(?:\\s+<(.*)>)?\\s*$", Pattern.DOTALL);
+    private static final Pattern SYSCALL = Pattern.compile(
+            "^([a-z_][a-z_0-9]*)\\((.*)\\)\\s*=\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))(?:\\s+([A-Z][A-Z0-9_]*))?"
+                    + "(?:\\s*\\(.*\\))?\\s*$", Pattern.DOTALL);
+    private static final Pattern DEFAULTS = Pattern.compile("^(\\.\\./)+common/defaults\\.sh$");
+    private static final Pattern SYSCTL = Pattern.compile("^sysctl\\s+(?:-q\\s+)?([a-z0-9_.]+)=\"?([^\"]*)\"?$");
+
+    private ScriptParser() {
+    }
+
+    static Script parse(String name, String text) throws ScriptSyntaxException {
+        return new State(name).run(text);
+    }
+
+    private static final class State {
+        final String name;
+        final List<Event> events = new ArrayList<>();
+        final Map<String, String> sysctls = new LinkedHashMap<>();
+        long tolerance = Script.DEFAULT_TOLERANCE_MICROS;
+        long tsTick;
+        String skip;
+
+        State(String name) {
+            this.name = name;
+        }
+
+        void skip(String reason) {
+            if (skip == null) {
+                skip = reason;
+            }
+        }
+
+        Script run(String text) throws ScriptSyntaxException {
+            List<String> lines = stripBlocks(text);
+            StringBuilder stmt = new StringBuilder();
+            int stmtLine = 0;
+            int depth = 0;
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).strip();
+                if (line.isEmpty()) {
+                    continue;
+                }
+                if (depth == 0 && line.startsWith("--")) {
+                    flag(i + 1, line);
+                    continue;
+                }
+                if (depth == 0) {
+                    stmt.setLength(0);
+                    stmtLine = i + 1;
+                } else {
+                    stmt.append(' ');
+                }
+                stmt.append(line);
+                depth = depth(stmt, stmtLine);
+                if (depth == 0) {
+                    Event e = statement(stmtLine, stmt.toString());
+                    if (e != null) {
+                        events.add(e);
+                    }
+                }
+            }
+            if (depth != 0) {
+                throw new ScriptSyntaxException(stmtLine, "unclosed bracket");
+            }
+            return new Script(name, List.copyOf(events), tolerance, tsTick, Map.copyOf(sysctls), skip);
+        }
+
+        /** Removes comments; takes out the shell and Python blocks; keeps line numbers. */
+        List<String> stripBlocks(String text) throws ScriptSyntaxException {
+            StringBuilder out = new StringBuilder();
+            int line = 1;
+            int i = 0;
+            while (i < text.length()) {
+                char c = text.charAt(i);
+                if (c == '\n') {
+                    line++;
+                    out.append(c);
+                    i++;
+                } else if (text.startsWith("//", i)) {
+                    while (i < text.length() && text.charAt(i) != '\n') {
+                        i++;
+                    }
+                } else if (text.startsWith("/*", i) || c == '`' || text.startsWith("%{", i)) {
+                    String close = c == '`' ? "`" : c == '/' ? "*/" : "}%";
+                    int open = c == '`' ? 1 : 2;
+                    int endAt = text.indexOf(close, i + open);
+                    if (endAt < 0) {
+                        throw new ScriptSyntaxException(line, "unclosed " + text.substring(i, i + open));
+                    }
+                    String body = text.substring(i + open, endAt);
+                    if (c == '`') {
+                        shell(line, body);
+                    } else if (c == '%') {
+                        skip("line " + line + ": Python block %{ }% (not supported)");
+                    }
+                    for (char b : body.toCharArray()) {
+                        if (b == '\n') {
+                            out.append('\n');
+                            line++;
+                        }
+                    }
+                    i = endAt + close.length();
+                } else {
+                    out.append(c);
+                    i++;
+                }
+            }
+            return List.of(out.toString().split("\n", -1));
+        }
+
+        void shell(int line, String body) {
+            for (String raw : body.split("\n")) {
+                String cmd = raw.replaceAll("#.*$", "").strip();
+                if (cmd.isEmpty() || DEFAULTS.matcher(cmd).matches()) {
+                    continue;
+                }
+                Matcher m = SYSCTL.matcher(cmd);
+                if (m.matches() && LinuxCompatProfile.knowsSysctl(m.group(1), m.group(2))) {
+                    sysctls.put(m.group(1), m.group(2));
+                    continue;
+                }
+                skip("line " + line + ": shell command `" + cmd + "`");
+            }
+        }
+
+        void flag(int line, String text) throws ScriptSyntaxException {
+            String[] kv = text.substring(2).split("=", 2);
+            String value = kv.length > 1 ? kv[1].strip() : "";
+            try {
+                switch (kv[0]) {
+                    case "tolerance_usecs" -> tolerance = Long.parseLong(value);
+                    case "tcp_ts_tick_usecs" -> tsTick = Long.parseLong(value);
+                    default -> skip("line " + line + ": flag --" + kv[0] + " (not supported)");
+                }
+            } catch (NumberFormatException e) {
+                throw new ScriptSyntaxException(line, "bad number in " + text);
+            }
+        }
+
+        int depth(CharSequence s, int line) throws ScriptSyntaxException {
+            int d = 0;
+            boolean quoted = false;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '"') {
+                    quoted = !quoted;
+                } else if (!quoted && (c == '(' || c == '[' || c == '{')) {
+                    d++;
+                } else if (!quoted && (c == ')' || c == ']' || c == '}')) {
+                    d--;
+                }
+            }
+            if (d < 0) {
+                throw new ScriptSyntaxException(line, "unbalanced brackets");
+            }
+            return d;
+        }
+
+        Event statement(int line, String text) throws ScriptSyntaxException {
+            Matcher t = TIME.matcher(text);
+            if (!t.matches() && skip != null && TIME.matcher(text + " x").matches()) {
+                return null; // the time of a Python block already taken out; the script is skipped anyway
+            }
+            if (!t.matches()) {
+                throw new ScriptSyntaxException(line, "expected a time at the start of: " + text);
+            }
+            Timing timing = timing(line, t.group(1), t.group(2), t.group(3));
+            String body = t.group(4).strip();
+            if (body.matches("^[<>]\\s+icmp\\b.*")) {
+                skip("line " + line + ": ICMP packet (not supported)");
+                return null;
+            }
+            if (body.startsWith("<") || body.startsWith(">")) {
+                return new Event(line, timing, packet(line, body), null, text);
+            }
+            return new Event(line, timing, null, syscall(line, body), text);
+        }
+
+        Timing timing(int line, String start, String sep, String end) throws ScriptSyntaxException {
+            if (start.equals("*")) {
+                if (sep != null) {
+                    throw new ScriptSyntaxException(line, "a wildcard time has no range");
+                }
+                return Timing.any();
+            }
+            boolean rel = start.startsWith("+");
+            long s = micros(start);
+            if (sep == null) {
+                return Timing.at(s, rel);
+            }
+            // "+a~+b" is relative at both ends; so is "+a...b", whose end counts from the same base.
+            boolean endRel = end.startsWith("+") || (rel && sep.equals("..."));
+            long e = micros(end);
+            if (endRel == rel && e < s) {
+                throw new ScriptSyntaxException(line, "the range ends before it starts");
+            }
+            return new Timing(Timing.Kind.RANGE, s, rel, e, endRel);
+        }
+
+        PacketSpec packet(int line, String body) throws ScriptSyntaxException {
+            Matcher m = PACKET.matcher(body);
+            if (!m.matches()) {
+                throw new ScriptSyntaxException(line, "cannot read packet: " + body);
+            }
+            String flags = m.group(3);
+            if (!Flags.valid(flags)) {
+                throw new ScriptSyntaxException(line, "bad flags '" + flags + "'");
+            }
+            String ecn = m.group(2);
+            if (ecn != null && !List.of("noecn", "ect0", "ect1", "ect01", "ce").contains(ecn)) {
+                throw new ScriptSyntaxException(line, "bad ECN mark [" + ecn + "]");
+            }
+            long start = Long.parseLong(m.group(4));
+            long end = Long.parseLong(m.group(5));
+            int len = Integer.parseInt(m.group(6));
+            if (end - start != len) {
+                throw new ScriptSyntaxException(line, "sequence range " + start + ":" + end + " is not " + len
+                        + " bytes long");
+            }
+            Long ack = m.group(7) == null ? null : Long.parseLong(m.group(7));
+            Integer win = m.group(8) == null ? null : Integer.parseInt(m.group(8));
+            if (m.group(9) != null) {
+                skip("line " + line + ": urgent pointer (not supported)");
+            }
+            List<OptionSpec> options = m.group(10) == null ? null : options(line, m.group(10).strip());
+            return new PacketSpec(body.startsWith("<"), ecn, flags, start, end, len, ack, win, options);
+        }
+
+        List<OptionSpec> options(int line, String text) throws ScriptSyntaxException {
+            if (text.equals("...")) {
+                return PacketSpec.ANY_OPTIONS;
+            }
+            List<OptionSpec> out = new ArrayList<>();
+            for (String raw : text.split(",")) {
+                String[] w = raw.strip().split("\\s+");
+                try {
+                    switch (w[0]) {
+                        case "nop" -> out.add(new OptionSpec.Nop());
+                        case "eol" -> out.add(new OptionSpec.Eol());
+                        case "sackOK" -> out.add(new OptionSpec.SackOk());
+                        case "mss" -> out.add(new OptionSpec.Mss(Integer.parseInt(w[1])));
+                        case "wscale" -> out.add(new OptionSpec.WScale(Integer.parseInt(w[1])));
+                        case "TS" -> {
+                            if (w.length != 5 || !w[1].equals("val") || !w[3].equals("ecr")) {
+                                throw new ScriptSyntaxException(line, "bad TS option: " + raw.strip());
+                            }
+                            out.add(new OptionSpec.Timestamp(Long.parseLong(w[2]), Long.parseLong(w[4])));
+                        }
+                        case "sack" -> {
+                            List<long[]> blocks = new ArrayList<>();
+                            for (int i = 1; i < w.length; i++) {
+                                String[] lr = w[i].split(":");
+                                blocks.add(new long[] {Long.parseLong(lr[0]), Long.parseLong(lr[1])});
+                            }
+                            out.add(new OptionSpec.Sack(blocks));
+                        }
+                        case "FO", "FOEXP" -> {
+                            skip("line " + line + ": TCP Fast Open option (not supported)");
+                            out.add(new OptionSpec.Other(34, 0));
+                        }
+                        case "md5" -> {
+                            skip("line " + line + ": TCP MD5 option (not supported)");
+                            out.add(new OptionSpec.Other(19, 18));
+                        }
+                        default -> throw new ScriptSyntaxException(line, "unknown option '" + raw.strip() + "'");
+                    }
+                } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                    throw new ScriptSyntaxException(line, "bad option '" + raw.strip() + "'");
+                }
+            }
+            return List.copyOf(out);
+        }
+
+        SyscallSpec syscall(int line, String body) throws ScriptSyntaxException {
+            Matcher m = SYSCALL.matcher(body);
+            if (!m.matches()) {
+                throw new ScriptSyntaxException(line, "cannot read system call: " + body);
+            }
+            String name = m.group(1);
+            List<String> args = splitArgs(m.group(2));
+            if (!Syscalls.SUPPORTED.contains(name)) {
+                skip("line " + line + ": system call " + name + "() (not supported)");
+            } else {
+                String why = Syscalls.unsupported(name, args);
+                if (why != null) {
+                    skip("line " + line + ": " + why);
+                }
+            }
+            return new SyscallSpec(name, args, Long.decode(m.group(3)), m.group(4));
+        }
+    }
+
+    /** Splits at the commas that are outside brackets and quotes. */
+    static List<String> splitArgs(String text) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        boolean quoted = false;
+        int from = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (!quoted && (c == '(' || c == '[' || c == '{')) {
+                depth++;
+            } else if (!quoted && (c == ')' || c == ']' || c == '}')) {
+                depth--;
+            } else if (!quoted && depth == 0 && c == ',') {
+                out.add(text.substring(from, i).strip());
+                from = i + 1;
+            }
+        }
+        String last = text.substring(from).strip();
+        if (!last.isEmpty() || !out.isEmpty()) {
+            out.add(last);
+        }
+        return out;
+    }
+
+    /** Seconds as written ({@code 0.1}, {@code +.005}) to microseconds. */
+    static long micros(String text) {
+        String t = text.startsWith("+") ? text.substring(1) : text;
+        return new java.math.BigDecimal(t.startsWith(".") ? "0" + t : t).movePointRight(6).longValueExact();
+    }
+}

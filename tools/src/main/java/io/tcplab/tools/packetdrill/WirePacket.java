@@ -1,0 +1,88 @@
+package io.tcplab.tools.packetdrill;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.wire.IpPacket;
+import io.tcplab.stack.wire.TcpHeader;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One packet the stack emitted, copied out of the sink's buffer, with its options in wire order. */
+record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn, int length, int dstPort,
+                  List<Raw> options) {
+
+    /** One option as it was on the wire; {@code a} and {@code b} hold its values. */
+    record Raw(int kind, int length, long a, long b, long[] sack) {
+    }
+
+    static final int KIND_EOL = 0;
+    static final int KIND_NOP = 1;
+    static final int KIND_MSS = 2;
+    static final int KIND_WSCALE = 3;
+    static final int KIND_SACK_OK = 4;
+    static final int KIND_SACK = 5;
+    static final int KIND_TS = 8;
+
+    /** Parses an emitted IP packet; null when it is not one the stack should ever emit. */
+    static WirePacket parse(long nanos, ByteBuf packet) {
+        IpPacket ip = new IpPacket();
+        TcpHeader tcp = new TcpHeader();
+        if (ip.wrap(packet) != null || tcp.wrap(ip) != null) {
+            return null;
+        }
+        ByteBuf buf = ip.buffer();
+        List<Raw> options = new ArrayList<>();
+        int at = tcp.optionsOffset();
+        int end = at + tcp.optionsLength();
+        while (at < end) {
+            int kind = buf.getUnsignedByte(at);
+            if (kind == KIND_EOL || kind == KIND_NOP) {
+                options.add(new Raw(kind, 1, 0, 0, null));
+                at++;
+                if (kind == KIND_EOL) {
+                    break;
+                }
+                continue;
+            }
+            int len = at + 1 < end ? buf.getUnsignedByte(at + 1) : 0;
+            if (len < 2 || at + len > end) {
+                options.add(new Raw(kind, len, 0, 0, null));
+                break;
+            }
+            switch (kind) {
+                case KIND_MSS -> options.add(new Raw(kind, len, buf.getUnsignedShort(at + 2), 0, null));
+                case KIND_WSCALE -> options.add(new Raw(kind, len, buf.getUnsignedByte(at + 2), 0, null));
+                case KIND_TS -> options.add(new Raw(kind, len, buf.getUnsignedInt(at + 2), buf.getUnsignedInt(at + 6),
+                        null));
+                case KIND_SACK -> {
+                    long[] edges = new long[(len - 2) / 4];
+                    for (int i = 0; i < edges.length; i++) {
+                        edges[i] = buf.getUnsignedInt(at + 2 + 4 * i);
+                    }
+                    options.add(new Raw(kind, len, 0, 0, edges));
+                }
+                default -> options.add(new Raw(kind, len, 0, 0, null));
+            }
+            at += len;
+        }
+        return new WirePacket(nanos, tcp.flags(), tcp.seq() & 0xFFFFFFFFL, tcp.ack() & 0xFFFFFFFFL, tcp.window(),
+                ip.ecn(), tcp.payloadLength(), tcp.dstPort(), List.copyOf(options));
+    }
+
+    Raw option(int kind) {
+        for (Raw r : options) {
+            if (r.kind == kind) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Back-to-back segments sent at one instant as the one super-segment Linux's segmentation
+     * offload would have put on the tun device: the first header, the flags of all, the summed
+     * length.
+     */
+    WirePacket mergedWith(WirePacket next) {
+        return new WirePacket(nanos, flags | next.flags, seq, ack, window, ecn, length + next.length, dstPort, options);
+    }
+}

@@ -1,0 +1,169 @@
+package io.tcplab.tools.packetdrill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runner against small scripts of our own: the base one passes, and each mutation that makes
+ * the stack deviate from it (a wrong window, a missing option, a packet too early or too late,
+ * an extra packet) fails on the mutated line.
+ */
+class RunnerTest {
+    private static final String BASE = String.join("\n",
+            "`../common/defaults.sh`",
+            "0     socket(..., SOCK_STREAM, IPPROTO_TCP) = 3",
+            "+0    bind(3, ..., ...) = 0",
+            "+0    listen(3, 5) = 0",
+            "+0.05 < S 0:0(0) win 20000 <mss 1200,sackOK,nop,nop,nop,wscale 6>",
+            "+0    > S. 0:0(0) ack 1 <mss 1460,nop,nop,sackOK,nop,wscale 8>",
+            "+0.02 < . 1:1(0) ack 1 win 400",
+            "+0    accept(3, ..., ...) = 4",
+            "+0    write(4, ..., 3600) = 3600",
+            "+0    > P. 1:3601(3600) ack 1",
+            "+0.02 < . 1:1(0) ack 3601 win 400",
+            "+0.1  close(4) = 0",
+            "+0    > F. 3601:3601(0) ack 1",
+            "+0.02 < F. 1:1(0) ack 3602 win 400",
+            "+0    > . 3602:3602(0) ack 2",
+            "");
+
+    private static Result run(String text) {
+        return PacketdrillRunner.run("own.pkt", text);
+    }
+
+    private static String replace(String from, String to) {
+        assertThat(BASE).contains(from);
+        return BASE.replace(from, to);
+    }
+
+    @Test
+    void theBaseScriptPasses() {
+        assertThat(run(BASE).status()).as(run(BASE).summary()).isEqualTo(Result.Status.PASS);
+    }
+
+    @Test
+    void aWrongWindowFails() {
+        Result r = run(replace("> S. 0:0(0) ack 1 <", "> S. 0:0(0) ack 1 win 1234 <"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(6);
+        assertThat(r.reason()).contains("window").contains("instead of 1234");
+        assertThat(r.actual()).startsWith("> S. 0:0(0) ack 1 win ");
+    }
+
+    @Test
+    void aMissingOptionFails() {
+        Result r = run(replace("<mss 1460,nop,nop,sackOK,nop,wscale 8>", "<mss 1460,nop,wscale 8>"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(6);
+        assertThat(r.reason()).contains("options <mss 1460,sackOK,wscale 8> instead of <mss 1460,wscale 8>");
+    }
+
+    @Test
+    void aPacketTooEarlyFails() {
+        Result r = run(replace("+0    > F. 3601", "+0.05 > F. 3601"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(13);
+        assertThat(r.reason()).contains("too early");
+    }
+
+    @Test
+    void aPacketTooLateFails() {
+        // The stack delays the ACK of one small segment (40 ms); the script wants it at once.
+        String late = replace("+0.1  close(4) = 0", String.join("\n",
+                "+0.02 < P. 1:101(100) ack 3601 win 400",
+                "+0    > . 3601:3601(0) ack 101",
+                "+0.1  read(4, ..., 100) = 100",
+                "+0.1  close(4) = 0"));
+        Result r = run(late);
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(13);
+        assertThat(r.reason()).contains("no packet was sent by");
+        String tolerant = late.replace("+0    > . 3601:3601(0) ack 101", "+0.04 > . 3601:3601(0) ack 101");
+        Result ok = run(tolerant.replace("+0    > F. 3601:3601(0) ack 1", "+0    > F. 3601:3601(0) ack 101")
+                .replace("+0.02 < F. 1:1(0) ack 3602 win 400", "+0.02 < F. 101:101(0) ack 3602 win 400")
+                .replace("+0    > . 3602:3602(0) ack 2", "+0    > . 3602:3602(0) ack 102"));
+        assertThat(ok.status()).as(ok.summary()).isEqualTo(Result.Status.PASS);
+    }
+
+    @Test
+    void anExtraPacketFails() {
+        Result r = run(replace("+0    > P. 1:3601(3600) ack 1\n", ""));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.reason()).contains("sequence 1 instead of 3601");
+        assertThat(r.actual()).startsWith("> . 1:1201(1200) ack 1");
+    }
+
+    @Test
+    void aSuperSegmentMustBeCompleteAtThatInstant() {
+        Result r = run(replace("> P. 1:3601(3600) ack 1", "> P. 1:4801(4800) ack 1"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.reason()).contains("length 3600 instead of 4800");
+    }
+
+    @Test
+    void aBlockingAcceptWaitsForTheHandshake() {
+        String text = replace("+0    accept(3, ..., ...) = 4\n", "")
+                .replace("+0    listen(3, 5) = 0", "+0    listen(3, 5) = 0\n+0...0.07 accept(3, ..., ...) = 4");
+        Result r = run(text);
+        assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.PASS);
+        Result early = run(text.replace("+0...0.07 accept", "+0...0.03 accept"));
+        assertThat(early.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(early.line()).isEqualTo(5);
+        assertThat(early.reason()).contains("had not returned by 0.034000");
+    }
+
+    @Test
+    void aWrongReturnValueFails() {
+        Result r = run(replace("write(4, ..., 3600) = 3600", "write(4, ..., 3600) = -1 EPIPE (Broken pipe)"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(9);
+        assertThat(r.reason()).contains("write() returned 3600");
+    }
+
+    @Test
+    void rangesAndWildcardsAccept() {
+        Result r = run(replace("+0    > F. 3601:3601(0) ack 1", "+0~+0.01 > F. 3601:3601(0) ack 1")
+                .replace("+0    > . 3602:3602(0) ack 2", "* > . 3602:3602(0) ack 2"));
+        assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.PASS);
+    }
+
+    @Test
+    void timestampsAreMappedToTheStacksClock() {
+        String ts = String.join("\n",
+                "0     socket(..., SOCK_STREAM, IPPROTO_TCP) = 3",
+                "+0    bind(3, ..., ...) = 0",
+                "+0    listen(3, 5) = 0",
+                "+0    < S 0:0(0) win 20000 <mss 1200,sackOK,TS val 5000 ecr 0>",
+                "+0    > S. 0:0(0) ack 1 <mss 1460,sackOK,TS val 7 ecr 5000>",
+                "+0.25 < . 1:1(0) ack 1 win 20000 <nop,nop,TS val 5250 ecr 7>",
+                "+0    accept(3, ..., ...) = 4",
+                "+0.5  write(4, ..., 100) = 100",
+                "+0    > P. 1:101(100) ack 1 <nop,nop,TS val 757 ecr 5250>",
+                "");
+        assertThat(run("--tcp_ts_tick_usecs=1000\n" + ts).status()).isEqualTo(Result.Status.PASS);
+        Result wrong = run("--tcp_ts_tick_usecs=1000\n" + ts.replace("TS val 757", "TS val 907"));
+        assertThat(wrong.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(wrong.reason()).contains("TS val 757 ecr 5250");
+        // Without a tick, packetdrill does not check TSval.
+        assertThat(run(ts.replace("TS val 757", "TS val 907")).status()).isEqualTo(Result.Status.PASS);
+    }
+
+    @Test
+    void syntaxErrorsFailTheScriptWithTheirLine() {
+        Result r = run(replace("+0    > P. 1:3601(3600) ack 1", "+0    > P. 1:3601 ack 1"));
+        assertThat(r.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(r.line()).isEqualTo(10);
+        assertThat(r.reason()).startsWith("syntax: cannot read packet");
+    }
+
+    @Test
+    void unsupportedPartsSkipWithTheReason() {
+        assertThat(run("`ip link set dev tun0 mtu 1400`\n" + BASE).reason()).contains("shell command `ip link");
+        assertThat(run(BASE + "+0 %{ assert tcpi_snd_cwnd == 10 }%\n").reason()).contains("Python block");
+        assertThat(run(BASE + "+0 ioctl(4, SIOCINQ, [0]) = 0\n").reason()).contains("ioctl()");
+        assertThat(run(BASE.replace("listen(3, 5) = 0",
+                "setsockopt(3, SOL_TCP, TCP_FASTOPEN, [1], 4) = 0\n+0 listen(3, 5) = 0")).status())
+                .isEqualTo(Result.Status.SKIP);
+    }
+}
