@@ -164,11 +164,10 @@ final class Sender {
             return true;
         }
         if (sndUna > rescueRxt && sndNxt > sndUna) { // rule 4: one rescue retransmission per recovery
-            long high = scoreboard.highData();
-            long last = high - scoreboard.segmentLength(high - 1);
-            if (scoreboard.segmentLength(high - 1) > 0) {
+            long highest = scoreboard.highestUnsackedSegment();
+            if (highest >= 0 && scoreboard.txCountOf(highest) == 1) { // resending a retransmission rescues nothing
                 rescueRxt = recoveryPoint;
-                retransmit(now, last);
+                retransmit(now, highest);
                 return true;
             }
         }

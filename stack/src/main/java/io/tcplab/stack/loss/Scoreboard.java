@@ -399,6 +399,20 @@ public final class Scoreboard {
         return c < highestSackedOrd ? start[slot(c)] : -1;
     }
 
+    /**
+     * NextSeg rule 4 (rescue): start of the segment holding the highest outstanding unSACKed
+     * sequence number, or -1 when every outstanding segment is SACKed. Scans down from the top
+     * past SACKed segments; called at most once per recovery episode.
+     */
+    public long highestUnsackedSegment() {
+        for (long o = endOrd - 1; o >= headOrd; o--) {
+            if ((flags[slot(o)] & SACKED) == 0) {
+                return start[slot(o)];
+            }
+        }
+        return -1;
+    }
+
     // ---------------------------------------------------------------- queries
 
     /** RFC 6675 SetPipe in bytes: each not-SACKed segment counts once if not lost, once more if retransmitted. */

@@ -42,6 +42,15 @@ class ScoreboardTest {
     }
 
     @Test
+    void rescueTargetIsTheHighestSegmentNotSacked() {
+        assertThat(sb.highestUnsackedSegment()).isEqualTo(10_000);
+        sack(9000, 11_000);                            // the top two are SACKed: rule 4 must skip them
+        assertThat(sb.highestUnsackedSegment()).isEqualTo(8000);
+        sack(1000, 9000);
+        assertThat(sb.highestUnsackedSegment()).isEqualTo(-1);
+    }
+
+    @Test
     void isLostBySackedBytesAboveWithFewerSegments() {
         Scoreboard big = new Scoreboard();
         big.onSend(0, 1000, 0, 0);

@@ -13,10 +13,8 @@ public final class ExpectedFailures {
     private static final String QUICK_ACK = "delayed ACK where Linux quick-acks the first segments of a connection "
             + "(RFC 9293 3.8.6.3, RFC 5681 4.2 allow the delay; the stack has no quick-ack mode)";
     private static final String TLP = "no tail loss probe (RFC 8985 7 is optional; the RFC 6298 timer recovers)";
-    private static final String RESCUE = "stack bug, reported: retransmits a fully SACKed segment as the "
-            + "rescue retransmission (RFC 6675 4 NextSeg rule 4 allows only unSACKed data)";
-    private static final String LIMITED = "stack bug, reported: two new segments on the first duplicate ACK "
-            + "(RFC 3042 2 allows one per duplicate ACK)";
+    private static final String PRR = "RFC 6675 recovery (send while pipe < cwnd) with Reno's halving, not "
+            + "Linux's PRR (RFC 6937, Experimental), so the amounts sent during recovery differ";
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("blocking/blocking-read.pkt", QUICK_ACK),
@@ -30,15 +28,12 @@ public final class ExpectedFailures {
             Map.entry("fast_retransmit/fr-4pkt-fack-last-byte.pkt", TLP),
             Map.entry("shutdown/shutdown-rdwr-write-queue-close.pkt", TLP),
             Map.entry("shutdown/shutdown-rdwr-send-queue-ack-close.pkt", TLP),
-            Map.entry("fast_recovery/prr-ss-ack-below-snd_una-cubic.pkt", "RFC 6675 recovery (send while pipe < cwnd) "
-                    + "with Reno's halving instead of PRR (RFC 6937, Experimental) and CUBIC's 0.7"),
+            Map.entry("fast_recovery/prr-ss-ack-below-snd_una-cubic.pkt", PRR + " and CUBIC's 0.7"),
             Map.entry("limited_transmit/limited-transmit-no-sack.pkt", "slow start counts bytes with L = 2*SMSS "
                     + "(RFC 3465 2.2): an ACK of two segments grows cwnd by two, where Linux credited one at the "
                     + "duplicate ACKs"),
-            Map.entry("fast_retransmit/fr-4pkt-sack.pkt", RESCUE),
-            Map.entry("fast_recovery/prr-ss-30pkt-lost1_4.pkt", RESCUE),
-            Map.entry("limited_transmit/limited-transmit-sack.pkt", LIMITED),
-            Map.entry("fast_recovery/prr-ss-30pkt-lost-1_4-11_16.pkt", LIMITED + "; then PRR as above"));
+            Map.entry("fast_recovery/prr-ss-30pkt-lost1_4.pkt", PRR),
+            Map.entry("fast_recovery/prr-ss-30pkt-lost-1_4-11_16.pkt", PRR));
 
     private ExpectedFailures() {
     }
