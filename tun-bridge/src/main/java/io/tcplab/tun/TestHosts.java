@@ -81,7 +81,7 @@ public final class TestHosts implements AutoCloseable {
             return new Availability(false, e.getMessage());
         }
         if (!new File("/dev/net/tun").exists()) {
-            return new Availability(false, "/dev/net/tun is missing (load the tun module: modprobe tun)");
+            return new Availability(false, "/dev/net/tun is missing; load the tun module with modprobe tun");
         }
         if (Commands.ip() == null) {
             return new Availability(false, "the ip command (iproute2) is not installed");

@@ -45,7 +45,7 @@ public final class TunException extends RuntimeException {
                 return "need root or CAP_NET_ADMIN";
             case Native.ENOENT:
             case Native.ENODEV:
-                return action.contains("/dev/net/tun") ? "no TUN support: load the tun module (modprobe tun)" : null;
+                return action.contains("/dev/net/tun") ? "no TUN support here; load it with modprobe tun" : null;
             case Native.EBUSY:
                 return "the name is in use by another TUN device";
             default:
