@@ -61,26 +61,25 @@ final class Commands {
         } catch (IOException e) {
             throw new TunException("tcplab: cannot run " + argv.get(0) + ": " + e.getMessage(), e);
         }
+        Drain out = new Drain(process.getInputStream());
         Drain err = new Drain(process.getErrorStream());
+        out.start();
         err.start();
-        byte[] out;
-        try {
-            out = process.getInputStream().readAllBytes();
-        } catch (IOException e) {
-            out = new byte[0];
-        }
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 throw new TunException("tcplab: " + String.join(" ", argv) + " did not finish within " + timeout);
             }
-            err.join(timeout.toMillis());
+            // a background child may still hold the pipes: take what is there, do not wait for it
+            out.join(1000);
+            err.join(1000);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new TunException("tcplab: interrupted while running " + String.join(" ", argv), e);
         }
-        return new CommandResult(List.copyOf(argv), process.exitValue(), new String(out, StandardCharsets.UTF_8), err.text());
+        return new CommandResult(List.copyOf(argv), process.exitValue(), out.text(), err.text());
     }
 
     /**
@@ -120,7 +119,7 @@ final class Commands {
         private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
 
         Drain(InputStream in) {
-            super("tcplab-cmd-stderr");
+            super("tcplab-cmd-output");
             setDaemon(true);
             this.in = in;
         }
@@ -134,7 +133,7 @@ final class Commands {
             }
         }
 
-        synchronized String text() {
+        String text() {
             return buffer.toString(StandardCharsets.UTF_8);
         }
     }

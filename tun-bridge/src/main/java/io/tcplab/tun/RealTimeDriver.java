@@ -51,6 +51,8 @@ public final class RealTimeDriver implements AutoCloseable {
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakePending = new AtomicBoolean();
+    private final Object fdLock = new Object(); // a wake-up never writes to a closed (maybe reused) fd number
+    private boolean eventFdClosed;
     private volatile boolean sleeping;
     private final int eventFd;
     private final Pointer pollFds;
@@ -92,11 +94,16 @@ public final class RealTimeDriver implements AutoCloseable {
         this.wakeValue = Memory.allocateDirect(rt, 8, true);
         this.wakeValue.putLong(0, 1L);
         this.drainValue = Memory.allocateDirect(rt, 8, true);
-        this.readBuffer = Unpooled.directBuffer(TunDevice.MAX_PACKET, TunDevice.MAX_PACKET);
-        if (!tun.isNonBlocking()) {
-            tun.setNonBlocking(true);
+        try {
+            if (!tun.isNonBlocking()) {
+                tun.setNonBlocking(true);
+            }
+            this.stack = new TcpStack(b.config, this::emit);
+        } catch (RuntimeException e) {
+            libc.close(eventFd);
+            throw e;
         }
-        this.stack = new TcpStack(b.config, this::emit);
+        this.readBuffer = Unpooled.directBuffer(TunDevice.MAX_PACKET, TunDevice.MAX_PACKET);
         this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());
         this.thread.setDaemon(true);
     }
@@ -126,6 +133,11 @@ public final class RealTimeDriver implements AutoCloseable {
         return System.nanoTime();
     }
 
+    /** The driver thread's id (for profilers and allocation counters). */
+    public long threadId() {
+        return thread.getId();
+    }
+
     public boolean inDriverThread() {
         return Thread.currentThread() == thread;
     }
@@ -140,21 +152,38 @@ public final class RealTimeDriver implements AutoCloseable {
         }
         tasks.add(task);
         if (sleeping && wakePending.compareAndSet(false, true)) {
-            Native.libc().write(eventFd, wakeValue.address(), 8);
+            synchronized (fdLock) {
+                if (!eventFdClosed) {
+                    Native.libc().write(eventFd, wakeValue.address(), 8);
+                }
+            }
         }
     }
 
     /** Runs {@code task} on the driver thread; the future completes with its result or exception. */
     public <T> CompletableFuture<T> submit(Callable<T> task) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        execute(() -> {
+        Submitted<T> s = new Submitted<>(task);
+        execute(s);
+        return s.future;
+    }
+
+    /** A task with a future, failed rather than forgotten if the driver stops before running it. */
+    private static final class Submitted<T> implements Runnable {
+        final Callable<T> task;
+        final CompletableFuture<T> future = new CompletableFuture<>();
+
+        Submitted(Callable<T> task) {
+            this.task = task;
+        }
+
+        @Override
+        public void run() {
             try {
-                f.complete(task.call());
+                future.complete(task.call());
             } catch (Throwable e) {
-                f.completeExceptionally(e);
+                future.completeExceptionally(e);
             }
-        });
-        return f;
+        }
     }
 
     /** Runs {@code task} on the driver thread and waits for it (directly when already on that thread). */
@@ -308,12 +337,21 @@ public final class RealTimeDriver implements AutoCloseable {
     }
 
     private void release() {
-        Native.libc().close(eventFd);
+        terminated.countDown(); // execute() refuses new tasks from here on
+        synchronized (fdLock) {
+            eventFdClosed = true;
+            Native.libc().close(eventFd);
+        }
         if (ownsDevice) {
             tun.close();
         }
         readBuffer.release();
-        terminated.countDown();
+        Runnable r;
+        while ((r = tasks.poll()) != null) { // queued too late to run
+            if (r instanceof Submitted<?> s) {
+                s.future.completeExceptionally(new TunException("tcplab: the driver for " + tun.name() + " has stopped"));
+            }
+        }
     }
 
     // ================================================================ the loop

@@ -1,7 +1,9 @@
 package io.tcplab.tun;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcplab.stack.DropReason;
 import io.tcplab.stack.RandomSource;
 import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.conn.Connection;
@@ -18,6 +20,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -131,11 +136,83 @@ class KernelTransferTest {
         assertThat(sha256(got)).isEqualTo(sha256(data));
     }
 
+    @Test
+    void aClosedPortIsRefusedWithReset() {
+        CommandResult r = k.exec(Duration.ofSeconds(TIMEOUT_S), "bash", "-c",
+                "exec 3<>/dev/tcp/" + net.address(2) + "/5999");
+        assertThat(r.ok()).isFalse();
+        assertThat(r.stderr()).contains("Connection refused");
+        assertThat(driver.call(() -> driver.stack().stats().resetsSent())).isEqualTo(1);
+    }
+
+    @Test
+    void closingTheDriverSendsFinOrResetToKernelPeers() throws Exception {
+        driver.call(() -> driver.stack().listen(5004, null, (c, now) -> ConnectionHandler.NONE));
+        SocketChannel graceful = k.inside(() -> SocketChannel.open(new InetSocketAddress(net.address(2), 5004)));
+        try (graceful) {
+            waitForConnections(1);
+            driver.close(); // FIN
+            assertThat(graceful.read(ByteBuffer.allocate(16))).as("EOF after our FIN").isEqualTo(-1);
+        }
+        assertThat(driver.isRunning()).isFalse();
+        assertThat(driver.failure()).isNull();
+
+        // a new driver on a new device, closed with abort: the kernel sees a reset
+        TestHosts.Subnet second = hosts.subnet();
+        TunDevice tun = k.tun().name("tl1").address(second.cidr(1)).open();
+        String ours = second.address(2);
+        driver = RealTimeDriver.start(tun, StackConfig.builder(RandomSource.seeded(8))
+                .address(InterfaceAddress.parseAddress(ours)).build());
+        driver.call(() -> driver.stack().listen(5005, null, (c, now) -> ConnectionHandler.NONE));
+        SocketChannel aborted = k.inside(() -> SocketChannel.open(new InetSocketAddress(ours, 5005)));
+        try (aborted) {
+            waitForConnections(1);
+            driver.close(true); // RST
+            assertThatThrownBy(() -> aborted.read(ByteBuffer.allocate(16))).hasMessageContaining("reset");
+        }
+    }
+
+    private void waitForConnections(int n) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (driver.call(() -> driver.stack().connections().size()) < n) {
+            assertThat(System.nanoTime()).as("connections established in time").isLessThan(end);
+            Thread.sleep(10);
+        }
+    }
+
     private void report(String what, long t0, long bytes) {
         double s = (System.nanoTime() - t0) / 1e9;
         System.out.printf("%s: %d bytes in %.3f s = %.1f Mbit/s (driver: %d packets in, %d out, %d write drops,"
                         + " %d rounds, %d sleeps)%n", what, bytes, s, bytes * 8 / s / 1e6, driver.packetsIn(),
                 driver.packetsOut(), driver.writeDrops(), driver.rounds(), driver.sleeps());
+        Map<DropReason, Long> drops = driver.call(() -> driver.stack().stats().dropsByReason());
+        Map<String, Long> kernel = kernelTcpCounters(k);
+        System.out.println("  tcplab drops " + drops + "; kernel TCP in the namespace " + kernel);
+        // whatever else the stack may drop, nothing the kernel sent may be corrupt, and vice versa
+        assertThat(drops.getOrDefault(DropReason.BAD_TCP_CHECKSUM, 0L)).isZero();
+        assertThat(drops.getOrDefault(DropReason.BAD_IP_CHECKSUM, 0L)).isZero();
+        assertThat(kernel.get("InCsumErrors")).isZero();
+        assertThat(kernel.get("InErrs")).isZero();
+    }
+
+    /** The Tcp: line of /proc/net/snmp as seen inside the host's namespace. */
+    static Map<String, Long> kernelTcpCounters(TestHosts.Host host) {
+        String[] lines = host.run("cat", "/proc/net/snmp").split("\n");
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < lines.length; i++) {
+            if (lines[i].startsWith("Tcp:") && lines[i + 1].startsWith("Tcp:")) {
+                String[] names = lines[i].split("\\s+");
+                String[] values = lines[i + 1].split("\\s+");
+                for (int j = 1; j < names.length && j < values.length; j++) {
+                    if (List.of("ActiveOpens", "PassiveOpens", "InSegs", "OutSegs", "RetransSegs", "InErrs", "OutRsts",
+                            "InCsumErrors").contains(names[j])) {
+                        out.put(names[j], Long.parseLong(values[j]));
+                    }
+                }
+                break;
+            }
+        }
+        return out;
     }
 
     record Digest(long bytes, String sha256) {
@@ -145,7 +222,7 @@ class KernelTransferTest {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
     }
 
-    private static Digest readAll(ServerSocketChannel server) {
+    static Digest readAll(ServerSocketChannel server) {
         try (SocketChannel ch = server.accept()) {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             ByteBuffer buf = ByteBuffer.allocate(1 << 16);
