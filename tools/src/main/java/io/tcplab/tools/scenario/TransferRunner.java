@@ -14,14 +14,11 @@ import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.link.Link;
 import io.tcplab.tools.link.Seeds;
+import io.tcplab.tools.traffic.DigestPipe;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.OutputStreamSink;
 import io.tcplab.tools.traffic.PatternInputStream;
-import io.tcplab.tools.traffic.Sha256;
-import java.io.OutputStream;
-import java.security.DigestInputStream;
-import java.security.DigestOutputStream;
-import java.security.MessageDigest;
+import io.tcplab.tools.traffic.TeeInputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -57,13 +54,12 @@ public final class TransferRunner {
         TcpStack sendStack = ((StackHost) a.host()).stack();
         TcpStack receiveStack = ((StackHost) b.host()).stack();
 
-        MessageDigest receivedDigest = Sha256.newDigest();
-        OutputStreamSink receiver = new OutputStreamSink(
-                new DigestOutputStream(OutputStream.nullOutputStream(), receivedDigest));
+        DigestPipe receivedDigest = new DigestPipe("received");
+        OutputStreamSink receiver = new OutputStreamSink(receivedDigest);
         receiveStack.listen(PORT, options, (connection, now) -> receiver);
-        MessageDigest sentDigest = Sha256.newDigest();
+        DigestPipe sentDigest = new DigestPipe("sent");
         InputStreamSource sender = new InputStreamSource(
-                new DigestInputStream(new PatternInputStream(spec.seed(), spec.bytes()), sentDigest));
+                new TeeInputStream(new PatternInputStream(spec.seed(), spec.bytes()), sentDigest));
         Connection[] client = new Connection[1];
         a.at(0, () -> {
             client[0] = sendStack.connect(0, Topologies.addressB(), PORT, options, sender);
@@ -81,9 +77,14 @@ public final class TransferRunner {
         addDrops(drops, "a.", sendStack);
         addDrops(drops, "b.", receiveStack);
         boolean complete = receiver.ended() && sender.ended();
+        String sentHash = sender.ended() ? sentDigest.finish() : "";
+        String receivedHash = receiver.ended() ? receivedDigest.finish() : "";
+        if (!complete) { // let the hashing threads end
+            sentDigest.finish();
+            receivedDigest.finish();
+        }
         return new TransferResult(complete, sender.written(), receiver.received(),
-                sender.ended() ? Sha256.hex(sentDigest.digest()) : "",
-                receiver.ended() ? Sha256.hex(receivedDigest.digest()) : "",
+                sentHash, receivedHash,
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
                 info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
