@@ -98,7 +98,7 @@ public final class Connection {
      */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
         long irs = segSeq & 0xFFFFFFFFL;
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss());
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
         negotiate(synOptions, window);
         sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
         setState(TcpState.SYN_RECEIVED, now);
@@ -222,7 +222,7 @@ public final class Connection {
             return;
         }
         long irs = tcp.seq() & 0xFFFFFFFFL;
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss());
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
         negotiate(opts, tcp.window());
         if (sender.ecn) {
             // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
@@ -672,7 +672,15 @@ public final class Connection {
             return;
         }
         if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
-            sendReset(now, SeqNum.wrap(sender.sndNxt), 0, false);
+            // RFC 9293 §3.10.5 asks for <SEQ=SND.NXT><CTL=RST>; like Linux we also carry the ACK
+            // and our timestamps, which a peer checking PAWS or the ACK field may want.
+            TcpOptions o = ctx.output().options();
+            if (tsOk) {
+                o.setTimestamps(tsVal(now), tsRecent);
+            }
+            ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.sndNxt),
+                    SeqNum.wrap(receiver.rcvNxt()), RST | ACK, receiver.windowField(false), 0);
+            ctx.stats().countResetSent();
         }
         failed(now, ConnectionError.ABORTED);
     }

@@ -19,6 +19,8 @@ public final class ConnectionOptions {
     public final boolean nagle;
     public final boolean delayedAck;
     public final long delayedAckNanos;
+    /** The first data segments of a connection that are acknowledged at once (Linux's quick-ack mode). */
+    public final int quickAckSegments;
     public final int initialWindowSegments;
     /** The MSS we announce: the largest segment payload we accept (RFC 9293 §3.7.1). */
     public final int mss;
@@ -47,6 +49,7 @@ public final class ConnectionOptions {
         nagle = b.nagle;
         delayedAck = b.delayedAck;
         delayedAckNanos = b.delayedAckNanos;
+        quickAckSegments = b.quickAckSegments;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
@@ -81,6 +84,7 @@ public final class ConnectionOptions {
         b.nagle = nagle;
         b.delayedAck = delayedAck;
         b.delayedAckNanos = delayedAckNanos;
+        b.quickAckSegments = quickAckSegments;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
@@ -108,6 +112,7 @@ public final class ConnectionOptions {
         private boolean nagle = true;
         private boolean delayedAck = true;
         private long delayedAckNanos = 40 * MS; // Linux's minimum ATO; RFC 9293 allows up to 500 ms
+        private int quickAckSegments = 0; // off: RFC 5681 §4.2 delays from the first segment
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
@@ -131,6 +136,7 @@ public final class ConnectionOptions {
         public Builder nagle(boolean on) { nagle = on; return this; }
         public Builder delayedAck(boolean on) { delayedAck = on; return this; }
         public Builder delayedAckNanos(long nanos) { delayedAckNanos = nanos; return this; }
+        public Builder quickAckSegments(int segments) { quickAckSegments = segments; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
@@ -152,6 +158,7 @@ public final class ConnectionOptions {
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
             require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
             require(delayedAckNanos > 0 && delayedAckNanos <= 500 * MS, "delayedAckNanos", "1 ns to 500 ms (RFC 9293 §3.8.6.3)");
+            require(quickAckSegments >= 0 && quickAckSegments <= 1000, "quickAckSegments", "0 to 1000");
             require(initialWindowSegments >= 1 && initialWindowSegments <= 100_000, "initialWindowSegments", "1 to 100000");
             require(mss >= 88 && mss <= 65495, "mss", "88 to 65495 bytes");
             require(minRtoNanos > 0 && minRtoNanos <= maxRtoNanos, "minRtoNanos", "positive and at most maxRtoNanos");

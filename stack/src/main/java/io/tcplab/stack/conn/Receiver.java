@@ -32,9 +32,12 @@ final class Receiver {
     private final long[] sackRight = new long[MAX_SACK_BLOCKS];
     /** RFC 3168 §6.1.3: echo ECE on every ACK from a CE mark until the sender's CWR. */
     boolean eceLatched;
+    /** Data segments still to be acknowledged at once (quick-ack mode at the start of a connection). */
+    private int quickAcksLeft;
     long bytesReceived;
 
-    Receiver(int capacity, long irs, int ourMss) {
+    Receiver(int capacity, long irs, int ourMss, int quickAckSegments) {
+        this.quickAcksLeft = quickAckSegments;
         this.capacity = capacity;
         this.irs = irs;
         this.ourMss = ourMss;
@@ -92,6 +95,10 @@ final class Receiver {
             finReceived = true;
             pendingFinSeq = -1;
             finNow = true;
+        }
+        if (length > 0 && quickAcksLeft > 0) {
+            quickAcksLeft--;
+            ackNow = true; // acknowledging more often than RFC 5681 §4.2 requires is always allowed
         }
         if (!delayedAckAllowed || unackedBytes >= 2L * Math.max(largestSegment, 1)) {
             ackNow = true; // RFC 5681 §4.2: at least every second full-sized segment

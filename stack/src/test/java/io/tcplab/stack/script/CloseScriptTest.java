@@ -135,19 +135,22 @@ class CloseScriptTest {
         ScriptedPeer p = established();
         p.in(seg("P.").seq(1).ack(1).len(100));
         p.close();
-        p.expect(seg("R").seq(1).len(0));
+        p.expect(seg("R.").seq(1).ack(101).len(0));
         p.expectNothing();
         p.assertClosed(ConnectionError.ABORTED);
     }
 
-    /** RFC 9293 §3.10.5: ABORT sends <SEQ=SND.NXT><CTL=RST> and the connection is gone. */
+    /**
+     * RFC 9293 §3.10.5: ABORT sends <SEQ=SND.NXT><CTL=RST> and the connection is gone; like Linux the
+     * RST also carries the ACK of everything received.
+     */
     @Test
     void abortSendsRstAtSndNxt() {
         ScriptedPeer p = established();
         p.write(500);
         p.expect(seg("P.").seq(1).len(500));
         p.abort();
-        p.expect(seg("R").seq(501).win(0).noOptions());
+        p.expect(seg("R.").seq(501).ack(1).len(0));
         p.assertClosed(ConnectionError.ABORTED);
         p.advanceTo(100_000);
         p.expectNothing();

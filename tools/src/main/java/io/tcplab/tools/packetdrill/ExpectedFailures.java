@@ -4,23 +4,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Scripts expected to fail: where tcplab differs from Linux in a way the RFCs allow, and (marked
- * "stack bug, reported") where the stack is wrong and a fix is pending, so that the suite stays
- * green meanwhile. Each entry is a script path under {@code tcp/} and the reason;
- * {@code docs/packetdrill.md} explains them. The corpus test turns red when one starts passing.
+ * Scripts expected to fail where tcplab differs from Linux in a way the RFCs allow. Each entry is
+ * a script path under {@code tcp/} and the reason; {@code docs/packetdrill.md} explains them. The
+ * corpus test turns red when one starts passing.
  */
 public final class ExpectedFailures {
-    private static final String QUICK_ACK = "delayed ACK where Linux quick-acks the first segments of a connection "
-            + "(RFC 9293 3.8.6.3, RFC 5681 4.2 allow the delay; the stack has no quick-ack mode)";
     private static final String TLP = "no tail loss probe (RFC 8985 7 is optional; the RFC 6298 timer recovers)";
     private static final String PRR = "RFC 6675 recovery (send while pipe < cwnd) with Reno's halving, not "
             + "Linux's PRR (RFC 6937, Experimental), so the amounts sent during recovery differ";
 
     private static final Map<String, String> REASONS = Map.ofEntries(
-            Map.entry("blocking/blocking-read.pkt", QUICK_ACK),
-            Map.entry("shutdown/shutdown-rd-wr-close.pkt", QUICK_ACK),
-            Map.entry("shutdown/shutdown-wr-close.pkt", QUICK_ACK),
-            Map.entry("ts_recent/reset_tsval.pkt", QUICK_ACK),
             Map.entry("ts_recent/invalid_ack.pkt", "answers a segment whose ACK is above SND.NXT with an ACK "
                     + "(RFC 9293 3.10.7.4, RFC 5961 5.2 MUST); Linux drops it silently"),
             Map.entry("fast_retransmit/fr-4pkt-fack-last-mss.pkt", "no RACK reordering timer (RFC 8985 is optional); "

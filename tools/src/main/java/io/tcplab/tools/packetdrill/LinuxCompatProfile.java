@@ -28,6 +28,7 @@ public final class LinuxCompatProfile {
                 .receiveBufferBytes(15 * 1024 * 1024) // tcp_rmem[2]: Linux derives wscale (8) from the maximum
                 .nagle(true)
                 .delayedAck(true).delayedAckNanos(40 * MS) // TCP_ATO_MIN
+                .quickAckSegments(16) // TCP_MAX_QUICKACKS: the first segments are ACKed at once
                 .initialWindowSegments(10) // TCP_INIT_CWND (RFC 6928)
                 .mss(1460)
                 .initialRtoNanos(1000 * MS) // TCP_TIMEOUT_INIT (RFC 6298)

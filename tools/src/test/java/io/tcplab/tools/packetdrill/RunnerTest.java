@@ -69,20 +69,24 @@ class RunnerTest {
 
     @Test
     void aPacketTooLateFails() {
-        // The stack delays the ACK of one small segment (40 ms); the script wants it at once.
-        String late = replace("+0.1  close(4) = 0", String.join("\n",
-                "+0.02 < P. 1:101(100) ack 3601 win 400",
-                "+0    > . 3601:3601(0) ack 101",
-                "+0.1  read(4, ..., 100) = 100",
-                "+0.1  close(4) = 0"));
+        // Nagle (RFC 9293 §3.7.4) holds a small write while data is unacknowledged; the script wants it at once.
+        String late = replace("+0    > P. 1:3601(3600) ack 1\n", String.join("\n",
+                "+0    > P. 1:3601(3600) ack 1",
+                "+0    write(4, ..., 100) = 100",
+                "+0    > P. 3601:3701(100) ack 1",
+                ""));
         Result r = run(late);
         assertThat(r.status()).isEqualTo(Result.Status.FAIL);
-        assertThat(r.line()).isEqualTo(13);
+        assertThat(r.line()).isEqualTo(12);
         assertThat(r.reason()).contains("no packet was sent by");
-        String tolerant = late.replace("+0    > . 3601:3601(0) ack 101", "+0.04 > . 3601:3601(0) ack 101");
-        Result ok = run(tolerant.replace("+0    > F. 3601:3601(0) ack 1", "+0    > F. 3601:3601(0) ack 101")
-                .replace("+0.02 < F. 1:1(0) ack 3602 win 400", "+0.02 < F. 101:101(0) ack 3602 win 400")
-                .replace("+0    > . 3602:3602(0) ack 2", "+0    > . 3602:3602(0) ack 102"));
+        String onTime = late.replace("+0    > P. 3601:3701(100) ack 1\n", "")
+                .replace("+0.02 < . 1:1(0) ack 3601 win 400", String.join("\n",
+                        "+0.02 < . 1:1(0) ack 3601 win 400",
+                        "+0    > P. 3601:3701(100) ack 1",
+                        "+0.02 < . 1:1(0) ack 3701 win 400"))
+                .replace("> F. 3601:3601(0)", "> F. 3701:3701(0)").replace("ack 3602", "ack 3702")
+                .replace("> . 3602:3602(0)", "> . 3702:3702(0)");
+        Result ok = run(onTime);
         assertThat(ok.status()).as(ok.summary()).isEqualTo(Result.Status.PASS);
     }
 
