@@ -42,6 +42,24 @@ class CloseScriptTest {
         p.assertClosed(null);
     }
 
+    /**
+     * RFC 9293 §3.10.7.4, FIN-WAIT-1 "eighth": a FIN whose ACK also covers our FIN goes straight
+     * to TIME-WAIT, skipping FIN-WAIT-2 and CLOSING.
+     */
+    @Test
+    void finAndAckTogetherGoStraightToTimeWait() {
+        ScriptedPeer p = established();
+        p.advanceTo(100);
+        p.close();
+        p.expect(seg("F.").seq(1).ack(1).at(100));
+        p.advanceTo(120);
+        p.in(seg("F.").seq(1).ack(2));
+        p.expect(seg(".").seq(2).ack(2).len(0).at(120));
+        p.assertState(TcpState.TIME_WAIT);
+        p.advanceTo(120 + TIME_WAIT_MS);
+        p.assertClosed(null);
+    }
+
     /** RFC 9293 §3.6 figure 12, side B: CLOSE-WAIT, the application reads EOF and closes, LAST-ACK -> CLOSED. */
     @Test
     void passiveClose() {
