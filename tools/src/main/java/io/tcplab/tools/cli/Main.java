@@ -18,6 +18,7 @@ public final class Main {
     public static CommandLine commandLine(TransferEngine engine) {
         CommandLine cmd = new CommandLine(new Main())
                 .addSubcommand(new TransferCommand(engine))
+                .addSubcommand(new LinkCommand())
                 .addSubcommand(new PacketdrillCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
