@@ -38,7 +38,11 @@ public final class Iperf3Protocol {
     public static final byte ACCESS_DENIED = -1;
     public static final byte SERVER_ERROR = -2;
 
-    /** iperf3's error numbers we send after SERVER_ERROR: "test initialization failed". */
+    /**
+     * The error number we send after SERVER_ERROR. iperf3's numbering changes between versions
+     * (11 was "test initialization failed" in early 3.x; 3.12 prints it as "this OS does not
+     * support sendfile"): the client fails either way, with misleading words.
+     */
     public static final int IE_INIT_TEST = 11;
     /** errno EOPNOTSUPP on Linux, sent with {@link #IE_INIT_TEST} for options we do not implement. */
     public static final int EOPNOTSUPP = 95;

@@ -120,6 +120,17 @@ class Iperf3InteropTest {
         }
     }
 
+    /** UDP is refused with SERVER_ERROR; the stock client says so and fails, our server reports why. */
+    @org.junit.jupiter.api.Test
+    void stockClientAskingForUdpIsRefused() throws Exception {
+        try (Iperf3Server server = Iperf3Server.start(driver, 5201, Iperf3Server.Options.defaults())) {
+            CommandResult r = k.exec(Duration.ofSeconds(20), "iperf3", "-c", ourAddress, "-u", "-t", "1");
+            assertThat(r.exitCode()).isNotZero();
+            assertThat(r.stdout() + r.stderr()).contains("iperf3: error"); // its words depend on its version's error table
+            assertThat(server.awaitResult(Duration.ofSeconds(5)).error()).contains("UDP");
+        }
+    }
+
     /** Our client against iperf3 -s -1 in the namespace. */
     @ParameterizedTest(name = "Iperf3Client {0}")
     @ValueSource(strings = {"-t 2", "-t 2 -R", "-t 2 -P 2", "-n 4M", "-n 4M -R"})
