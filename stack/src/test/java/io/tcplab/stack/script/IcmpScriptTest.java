@@ -290,6 +290,14 @@ class IcmpScriptTest {
         p.expect(seg(".").seq(1).len(536));
         p.expect(seg(".").seq(537).len(536));
         p.expect(seg("P.").seq(1073).len(MSS - 1072));
+        // those were lost too: the timeout resends the segment sent before the MTU fell, again in pieces
+        p.advanceTo(1000);
+        p.expect(seg(".").seq(1).len(536).at(1000));
+        p.expect(seg(".").seq(537).len(536).at(1000));
+        p.expect(seg("P.").seq(1073).len(MSS - 1072).at(1000));
+        p.expectNothing();
+        p.in(seg(".").seq(1).ack(1 + MSS));
+        assertThat(p.connection().info().bytesAcked()).isEqualTo(MSS);
     }
 
     /** RFC 1191 §5: a router that reports MTU 0 gets the next plateau below the quoted length (1500 -> 1492). */
