@@ -40,6 +40,15 @@ final class ConnectionKey {
         rehash();
     }
 
+    /** From arrays of this key's address length. */
+    void fill(byte[] localAddress, int localPort, byte[] remoteAddress, int remotePort) {
+        System.arraycopy(localAddress, 0, local, 0, local.length);
+        System.arraycopy(remoteAddress, 0, remote, 0, remote.length);
+        this.localPort = localPort;
+        this.remotePort = remotePort;
+        rehash();
+    }
+
     ConnectionKey copy() {
         return of(local, localPort, remote, remotePort);
     }

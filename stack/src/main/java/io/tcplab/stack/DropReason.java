@@ -21,8 +21,27 @@ public enum DropReason {
     UNSUPPORTED_IPV6_EXTENSION,
     /** An IPv6 extension header whose length runs past the payload or that is misplaced. */
     MALFORMED_IPV6_EXTENSION,
-    /** The transport protocol is not TCP (6). */
+    /** The transport protocol is neither TCP (6) nor ICMP (1 on IPv4, 58 on IPv6). */
     NOT_TCP,
+    /** An ICMP message shorter than its 8-byte header (RFC 792, RFC 4443 §2.1). */
+    TRUNCATED_ICMP,
+    /** The ICMP checksum (ICMPv6: with the pseudo-header, RFC 4443 §2.3) does not verify. */
+    BAD_ICMP_CHECKSUM,
+    /**
+     * IPv6 Neighbor Discovery (RFC 4861 types 133-137): a TUN is a point-to-point layer-3 device
+     * with no link-layer addresses to resolve, so the stack takes no part in it. Not malformed.
+     */
+    ICMP_NEIGHBOR_DISCOVERY,
+    /** A well-formed ICMP message the stack does not act on (echo replies, source quench per RFC 6633, MLD...). */
+    ICMP_IGNORED,
+    /** An ICMP error whose quoted packet is too short or not an IP header of the outer version (RFC 792, RFC 4443 §2.4). */
+    MALFORMED_ICMP_QUOTE,
+    /** An ICMP error quoting a packet that is not TCP. */
+    ICMP_QUOTE_NOT_TCP,
+    /** An ICMP error quoting a TCP segment of no connection of ours. */
+    ICMP_NO_CONNECTION,
+    /** An ICMP error quoting a sequence number outside [SND.UNA, SND.NXT): not a segment in flight (RFC 5927 §4.1). */
+    ICMP_OUT_OF_WINDOW,
     /** Fewer than 20 bytes of TCP header. */
     TRUNCATED_TCP,
     /** TCP data offset below 5 words or past the end of the segment (RFC 9293 §3.1). */

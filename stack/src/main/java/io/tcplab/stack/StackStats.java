@@ -11,6 +11,8 @@ public final class StackStats {
     private long packetsSent;
     private long resetsSent;
     private long challengeAcksSent;
+    private long icmpEchoRepliesSent;
+    private long icmpErrorsAccepted;
 
     public void countDrop(DropReason reason) {
         drops[reason.ordinal()]++;
@@ -30,6 +32,24 @@ public final class StackStats {
 
     public void countChallengeAck() {
         challengeAcksSent++;
+    }
+
+    public void countIcmpEchoReply() {
+        icmpEchoRepliesSent++;
+    }
+
+    public void countIcmpErrorAccepted() {
+        icmpErrorsAccepted++;
+    }
+
+    /** Echo Replies sent (RFC 792, RFC 4443 §4.2). */
+    public long icmpEchoRepliesSent() {
+        return icmpEchoRepliesSent;
+    }
+
+    /** ICMP errors that passed validation and reached a connection (soft errors and Packet Too Big). */
+    public long icmpErrorsAccepted() {
+        return icmpErrorsAccepted;
     }
 
     public long drops(DropReason reason) {

@@ -6,6 +6,7 @@ import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.SegmentOutput;
 import io.tcplab.stack.conn.StackContext;
+import io.tcplab.stack.icmp.IcmpHandler;
 import io.tcplab.stack.seq.SeqNum;
 import io.tcplab.stack.wire.IpPacket;
 import io.tcplab.stack.wire.TcpHeader;
@@ -24,7 +25,9 @@ import java.util.Map;
  *
  * <p>It checks and demultiplexes arriving packets by four-tuple, answers segments for closed
  * ports with RST (RFC 9293 §3.10.7.1), runs the LISTEN state (§3.10.7.2) with a backlog, and
- * counts every dropped packet by {@link DropReason}. No packet content makes it throw.
+ * counts every dropped packet by {@link DropReason}. ICMP and ICMPv6 go to {@link IcmpHandler}:
+ * echo is answered, errors quoting our segments reach their connection. No packet content makes
+ * it throw.
  */
 public final class TcpStack {
     private static final int EPHEMERAL_LOW = 32768;
@@ -48,6 +51,7 @@ public final class TcpStack {
     private final byte[] replySrcV6 = new byte[16];
     private final byte[] replyDstV6 = new byte[16];
     private final List<Connection> dueScratch = new ArrayList<>();
+    private final IcmpHandler icmp;
 
     private long cachedDeadline = Long.MAX_VALUE;
     private boolean deadlineDirty;
@@ -57,6 +61,7 @@ public final class TcpStack {
     public TcpStack(StackConfig config, PacketSink sink) {
         this.config = config;
         this.output = new SegmentOutput(sink, stats);
+        this.icmp = new IcmpHandler(sink, stats, this::findConnection);
         tcp.setVerifyChecksum(config.verifyChecksums);
     }
 
@@ -79,6 +84,13 @@ public final class TcpStack {
     public void receive(long now, ByteBuf packet) {
         stats.countReceived();
         DropReason reason = ip.wrap(packet);
+        if (reason == DropReason.NOT_TCP && IcmpHandler.isIcmp(ip)) {
+            reason = isLocal(ip) ? icmp.receive(now, ip) : DropReason.NOT_OUR_ADDRESS;
+            if (reason != null) {
+                stats.countDrop(reason);
+            }
+            return;
+        }
         if (reason == null && !isLocal(ip)) {
             reason = DropReason.NOT_OUR_ADDRESS;
         }
@@ -225,6 +237,13 @@ public final class TcpStack {
     }
 
     // ================================================================ helpers
+
+    /** The connection of a four-tuple, for ICMP errors that quote one of our segments. */
+    private Connection findConnection(byte[] local, int localPort, byte[] remote, int remotePort) {
+        ConnectionKey key = local.length == 4 ? lookupV4 : lookupV6;
+        key.fill(local, localPort, remote, remotePort);
+        return table.get(key);
+    }
 
     private boolean isLocal(IpPacket packet) {
         List<byte[]> addresses = config.addresses;

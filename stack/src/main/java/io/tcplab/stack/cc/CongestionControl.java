@@ -48,6 +48,13 @@ public interface CongestionControl {
      */
     long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos);
 
+    /**
+     * The sender's MSS fell (Path MTU discovery, RFC 1191 / RFC 8201). The window stays in bytes;
+     * an algorithm that counts in segments of {@code mss} should use the new size from now on.
+     */
+    default void onMssChange(int mss, long nowNanos) {
+    }
+
     default void onStateChange(CaState from, CaState to, long nowNanos) {
     }
 

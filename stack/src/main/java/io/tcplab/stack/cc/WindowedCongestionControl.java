@@ -83,6 +83,12 @@ public abstract class WindowedCongestionControl implements CongestionControl {
     }
 
     @Override
+    public void onMssChange(int mss, long nowNanos) {
+        this.mss = mss;
+        cwnd = Math.max(cwnd, mss);
+    }
+
+    @Override
     public long undo(UndoCause cause, long inflightBytes, long nowNanos) {
         if (cause == UndoCause.SPURIOUS_RTO) {
             // RFC 4015 §3.1 (RESP): ssthresh = pipe_prev, cwnd = FlightSize + min(bytes_acked, IW).

@@ -56,6 +56,9 @@ public final class Connection {
     private int synRetransmits;
     private long lastReceiveNanos;
     private int keepAliveProbesSent;
+    private SoftError lastSoftError;
+    /** The lowest path MTU an ICMP error reported (RFC 1191, RFC 8201); 0 while none did. */
+    private int pathMtu;
     private final SackBlocks sackIn = new SackBlocks();
     private final long[] sackOutLeft = new long[4];
     private final long[] sackOutRight = new long[4];
@@ -107,8 +110,12 @@ public final class Connection {
         ctx.onDeadlineChanged(this);
     }
 
+    /**
+     * {@link ConnectionOptions#mss} is the IPv4 value (MTU − 40); over IPv6, whose header is 20
+     * bytes longer (RFC 8200 §3), we announce 20 less so the same MTU carries our largest segment.
+     */
     private int ourMss() {
-        return options.mss;
+        return localAddress.length == 16 ? options.mss - 20 : options.mss;
     }
 
     /** Agree on the options of the handshake (RFC 7323 §2.2, §3.2; RFC 2018 §2; RFC 9293 §3.7.1). */
@@ -125,6 +132,9 @@ public final class Connection {
         sender.windowShift = scaleAgreed ? Math.min(peer.windowScale(), 14) : 0; // RFC 7323 §2.3
         receiver.windowShift = scaleAgreed ? ourWindowShift() : 0;
         sender.smss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
+        if (pathMtu > 0) {
+            sender.smss = Math.min(sender.smss, mssForPathMtu(pathMtu));
+        }
         sender.sndWnd = window; // RFC 7323 §2.2: the window of a SYN is never scaled
         sender.maxSndWnd = window;
     }
@@ -480,6 +490,77 @@ public final class Connection {
         } else if (receiver.ackPending() && !timers.armed(TimerKind.DELAYED_ACK)) {
             timers.arm(TimerKind.DELAYED_ACK, now + options.delayedAckNanos);
         }
+    }
+
+    // ================================================================ ICMP errors
+
+    /** RFC 1191 §3 (IPv4: a host need not go below 68; we hold 576, as RFC 1122 §3.3.3 lets every host receive). */
+    private static final int MIN_PATH_MTU_V4 = 576;
+    /** RFC 8200 §5, RFC 8201 §4: every IPv6 link carries 1280. */
+    private static final int MIN_PATH_MTU_V6 = 1280;
+
+    /**
+     * An ICMP error quoting one of our segments (RFC 9293 §3.9.2.2, RFC 1122 §4.2.3.9), already
+     * matched to this connection by four-tuple. {@code quotedSeq} is the quoted raw sequence number;
+     * {@code mtu} the reported MTU of a {@link SoftError#PACKET_TOO_BIG}, else ignored. Returns null
+     * when accepted, or {@link DropReason#ICMP_OUT_OF_WINDOW} when the quoted sequence number is not
+     * in [SND.UNA, SND.NXT) (RFC 5927 §4.1: not a segment in flight, so maybe forged).
+     *
+     * <p>Errors are soft (RFC 5461): recorded in {@link #lastSoftError()} and the trace. A
+     * {@linkplain SoftError#hard() hard} one in SYN-SENT aborts with {@link ConnectionError#REFUSED}.
+     * Packet Too Big lowers the send MSS (RFC 1191 §6.4, RFC 8201 §5.4) and resends what it dropped.
+     */
+    public DropReason onIcmpError(long now, SoftError error, int quotedSeq, long mtu) {
+        long seq = SeqNum.unwrap(quotedSeq, sender.sndUna);
+        if (state == TcpState.CLOSED || seq < sender.sndUna || seq >= sender.sndNxt) {
+            return DropReason.ICMP_OUT_OF_WINDOW;
+        }
+        lastSoftError = error;
+        trace(now, TraceEvent.ICMP_ERROR, error.name(), seq, 0);
+        if (error == SoftError.PACKET_TOO_BIG) {
+            onPathMtu(now, mtu);
+        } else if (error.hard() && state == TcpState.SYN_SENT) {
+            failed(now, ConnectionError.REFUSED);
+        }
+        ctx.onDeadlineChanged(this);
+        return null;
+    }
+
+    private void onPathMtu(long now, long mtu) {
+        int floor = localAddress.length == 4 ? MIN_PATH_MTU_V4 : MIN_PATH_MTU_V6;
+        int clamped = (int) Math.max(floor, Math.min(mtu, 65535 + 40));
+        if (pathMtu > 0 && clamped >= pathMtu) {
+            return; // RFC 8201 §4: an MTU at or above what we use says nothing new
+        }
+        pathMtu = clamped;
+        if (receiver == null) {
+            return; // SYN-SENT: negotiate() applies it
+        }
+        int mss = Math.max(1, mssForPathMtu(clamped));
+        if (mss >= sender.smss) {
+            return;
+        }
+        if (state.synchronized_()) {
+            sender.lowerMss(now, mss);
+        } else {
+            sender.smss = mss; // SYN-RECEIVED: the congestion controller starts with it
+        }
+    }
+
+    /** Payload bytes that fit a path MTU: less the IP header, the TCP header and our timestamps. */
+    private int mssForPathMtu(int mtu) {
+        int ipHeader = localAddress.length == 4 ? 20 : 40;
+        return mtu - ipHeader - 20 - (tsOk ? TS_OPTION_BYTES : 0);
+    }
+
+    /** The last ICMP error that reached this connection, or null (RFC 1122 §4.2.3.9: reported, not fatal). */
+    public SoftError lastSoftError() {
+        return lastSoftError;
+    }
+
+    /** The path MTU an ICMP error reported, or 0 while none did. */
+    public int pathMtu() {
+        return pathMtu;
     }
 
     // ================================================================ timers

@@ -22,7 +22,10 @@ public final class ConnectionOptions {
     /** The first data segments of a connection that are acknowledged at once (Linux's quick-ack mode). */
     public final int quickAckSegments;
     public final int initialWindowSegments;
-    /** The MSS we announce: the largest segment payload we accept (RFC 9293 §3.7.1). */
+    /**
+     * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
+     * MTU − 40. Over IPv6 the connection announces 20 bytes less (MTU − 60), for the same MTU.
+     */
     public final int mss;
     public final long initialRtoNanos;
     public final long minRtoNanos;

@@ -242,9 +242,15 @@ final class Sender {
         int len = seqLen - (fin ? 1 : 0);
         scoreboard.onRetransmit(seq, now);
         spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now));
-        // RFC 3168 §6.1.5: retransmissions are never ECN-capable
-        c.emitData(now, seq, len, fin, false, false);
-        segmentsRetransmitted++;
+        // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment sent before Path MTU
+        // discovery lowered smss goes out in pieces of at most smss; the scoreboard keeps it whole.
+        int off = 0;
+        do {
+            int piece = Math.min(smss, len - off);
+            c.emitData(now, seq + off, piece, fin && off + piece == len, false, false);
+            off += piece;
+            segmentsRetransmitted++;
+        } while (off < len);
         bytesRetransmitted += len;
         lastSendNanos = now;
         sentSample.fill(now, len, inflight(), true, false, delivered);
@@ -541,6 +547,19 @@ final class Sender {
             retransmit(now, head);
         }
         c.timers.arm(TimerKind.RTO, now + rtt.rto());
+        trySend(now);
+    }
+
+    /**
+     * RFC 1191 §6.4, RFC 8201 §5.4: the path MTU fell so that segments carry at most {@code mss}
+     * bytes. Later segments use it; outstanding segments longer than it were dropped on the path
+     * and are resent at once (in pieces), without a congestion response: the loss was not congestion.
+     */
+    void lowerMss(long now, int mss) {
+        smss = mss;
+        cc.onMssChange(mss, now);
+        c.trace(now, TraceEvent.PMTU, null, sndUna, mss);
+        scoreboard.markLostLongerThan(mss);
         trySend(now);
     }
 

@@ -311,6 +311,25 @@ public final class Scoreboard {
         return lostBytes - before;
     }
 
+    /**
+     * Path MTU fell (RFC 1191, RFC 8201): every outstanding not-SACKed segment longer than
+     * {@code maxLength} was or will be dropped on the path, its retransmissions too, so it is deemed
+     * lost (Linux tcp_simple_retransmit does the same). O(segments), once per MTU decrease.
+     * Returns the bytes that were not lost before.
+     */
+    public long markLostLongerThan(int maxLength) {
+        long before = lostBytes;
+        for (long o = headOrd; o < endOrd; o++) {
+            int i = slot(o);
+            if ((flags[i] & SACKED) == 0 && length[i] > maxLength) {
+                markLostAt(o);
+                lostLimit = Math.max(lostLimit, o + 1);
+                rule1Cursor = Math.min(rule1Cursor, o);
+            }
+        }
+        return lostBytes - before;
+    }
+
     private void markLostAt(long o) {
         setFlags(o, (byte) ((flags[slot(o)] | LOST) & ~RETRANSMITTED));
     }

@@ -23,5 +23,9 @@ public enum TraceEvent {
     /** The congestion state changed (detail names the new one). */
     CA_STATE,
     /** The RFC 9293 state changed (detail names the new one). */
-    TCP_STATE
+    TCP_STATE,
+    /** A validated ICMP error reached the connection (detail names the {@code SoftError}, seq the quoted one). */
+    ICMP_ERROR,
+    /** Path MTU discovery lowered the send MSS (length is the new MSS). */
+    PMTU
 }

@@ -137,8 +137,13 @@ public final class Checksum {
      * length, next header 6.
      */
     public static int pseudoHeaderV6(ByteBuf ip, int ipOffset, int tcpLength) {
+        return pseudoHeaderV6(ip, ipOffset, tcpLength, PROTOCOL_TCP);
+    }
+
+    /** As {@link #pseudoHeaderV6(ByteBuf, int, int)} for another upper layer, e.g. ICMPv6 (58, RFC 4443 §2.3). */
+    public static int pseudoHeaderV6(ByteBuf ip, int ipOffset, int upperLayerLength, int nextHeader) {
         int addresses = sum(ip, ipOffset + 8, 32, 0);
-        long acc = (addresses & 0xffffffffL) + PROTOCOL_TCP + (tcpLength & 0xffffffffL);
+        long acc = (addresses & 0xffffffffL) + nextHeader + (upperLayerLength & 0xffffffffL);
         return foldTo32(acc);
     }
 

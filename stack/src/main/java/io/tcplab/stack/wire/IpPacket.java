@@ -4,12 +4,16 @@ import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 
 /**
- * Reusable flyweight view of an IPv4 or IPv6 packet carrying TCP. {@link #wrap} validates and
+ * Reusable flyweight view of an IPv4 or IPv6 packet carrying TCP (or, after NOT_TCP, another protocol). {@link #wrap} validates and
  * records offsets; getters read the buffer in place. Getters are meaningful only after
  * {@code wrap} returned null, and only while the buffer is unchanged.
  */
 public final class IpPacket {
     static final int PROTOCOL_TCP = 6;
+    /** RFC 792. */
+    public static final int PROTOCOL_ICMP = 1;
+    /** RFC 4443 (next header 58). */
+    public static final int PROTOCOL_ICMPV6 = 58;
     static final int IPV4_HEADER_LENGTH = 20;
     static final int IPV6_HEADER_LENGTH = 40;
 
@@ -67,12 +71,9 @@ public final class IpPacket {
             return DropReason.IP_FRAGMENT;
         }
         protocol = buf.getUnsignedByte(headerOffset + 9);
-        if (protocol != PROTOCOL_TCP) {
-            return DropReason.NOT_TCP;
-        }
         transportOffset = headerOffset + headerLength;
         transportLength = totalLength - headerLength;
-        return null;
+        return protocol == PROTOCOL_TCP ? null : DropReason.NOT_TCP;
     }
 
     /** RFC 8200 §3 and §4: walks the extension header chain up to TCP. */
@@ -93,6 +94,8 @@ public final class IpPacket {
             }
             if (next != HOP_BY_HOP && next != ROUTING && next != DESTINATION_OPTIONS) {
                 protocol = next;
+                transportOffset = at;
+                transportLength = end - at;
                 return DropReason.NOT_TCP;
             }
             // RFC 8200 §4.1: Hop-by-Hop may only follow the IPv6 header immediately.
@@ -143,7 +146,11 @@ public final class IpPacket {
         return transportLength;
     }
 
-    /** The transport protocol; after a successful wrap always 6. */
+    /**
+     * The transport protocol; after a successful wrap always 6. After a wrap that returned
+     * {@link DropReason#NOT_TCP} it names the other protocol, and {@link #transportOffset()} and
+     * {@link #transportLength()} locate its message (so ICMP can be read from the same view).
+     */
     public int protocol() {
         return protocol;
     }

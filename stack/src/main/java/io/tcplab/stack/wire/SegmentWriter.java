@@ -144,27 +144,12 @@ public final class SegmentWriter {
 
     /** RFC 791 §3.1, no IP options. */
     private void writeIpv4Header(ByteBuf out, int ip, int totalLength) {
-        out.setByte(ip, 0x45);
-        out.setByte(ip + 1, ecn);
-        out.setShort(ip + 2, totalLength);
-        out.setShort(ip + 4, ipId);
-        out.setShort(ip + 6, IPV4_DONT_FRAGMENT);
-        out.setByte(ip + 8, ttl);
-        out.setByte(ip + 9, IpPacket.PROTOCOL_TCP);
-        out.setShort(ip + 10, 0);
-        out.setBytes(ip + 12, src);
-        out.setBytes(ip + 16, dst);
-        out.setShort(ip + 10, Checksum.fold(Checksum.sum(out, ip, IpPacket.IPV4_HEADER_LENGTH, 0)));
+        IpHeaders.writeV4(out, ip, ecn, totalLength, ipId, IPV4_DONT_FRAGMENT, ttl, IpPacket.PROTOCOL_TCP, src, dst);
     }
 
     /** RFC 8200 §3: traffic class carries only ECN, flow label 0, no extension headers. */
     private void writeIpv6Header(ByteBuf out, int ip, int payloadLength) {
-        out.setInt(ip, (6 << 28) | (ecn << 20));
-        out.setShort(ip + 4, payloadLength);
-        out.setByte(ip + 6, IpPacket.PROTOCOL_TCP);
-        out.setByte(ip + 7, ttl);
-        out.setBytes(ip + 8, src);
-        out.setBytes(ip + 24, dst);
+        IpHeaders.writeV6(out, ip, ecn, payloadLength, IpPacket.PROTOCOL_TCP, ttl, src, dst);
     }
 
     /** RFC 9293 §3.1; checksum left zero for the caller to fill. */

@@ -36,6 +36,9 @@ import java.util.List;
 final class ScriptedPeer {
     static final byte[] LOCAL = {10, 0, 0, 1};
     static final byte[] REMOTE = {10, 0, 0, 2};
+    /** The IPv6 pair, for {@link #ScriptedPeer(ConnectionOptions, boolean)}: 2001:db8::1 and 2001:db8::2. */
+    static final byte[] LOCAL_V6 = java.util.HexFormat.of().parseHex("20010db8000000000000000000000001");
+    static final byte[] REMOTE_V6 = java.util.HexFormat.of().parseHex("20010db8000000000000000000000002");
     static final int LOCAL_PORT = 8080;
     static final int REMOTE_PORT = 40000;
     /** 1296 bytes before the 32-bit wrap. */
@@ -63,14 +66,31 @@ final class ScriptedPeer {
     private boolean peerSynHadTs;
     private long appWritten;
     private long peerBytesRead;
+    /** Our (the stack's) and the peer's addresses: {@link #LOCAL} and {@link #REMOTE}, or their IPv6 pair. */
+    final byte[] local;
+    final byte[] remote;
+    /** Every packet the stack emitted, whole, in order: TCP segments and ICMP alike. */
+    private final ArrayDeque<byte[]> rawSent = new ArrayDeque<>();
+    private final ArrayDeque<byte[]> icmpSent = new ArrayDeque<>();
+    private final java.util.Map<Seg, byte[]> packetOf = new java.util.IdentityHashMap<>();
 
     ScriptedPeer(ConnectionOptions options) {
-        this(options, 128);
+        this(options, 128, false);
+    }
+
+    ScriptedPeer(ConnectionOptions options, boolean ipv6) {
+        this(options, 128, ipv6);
     }
 
     ScriptedPeer(ConnectionOptions options, int backlog) {
+        this(options, backlog, false);
+    }
+
+    private ScriptedPeer(ConnectionOptions options, int backlog, boolean ipv6) {
         this.options = options;
-        StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(LOCAL)
+        this.local = ipv6 ? LOCAL_V6 : LOCAL;
+        this.remote = ipv6 ? REMOTE_V6 : REMOTE;
+        StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(local)
                 .isnSource((t, la, lp, ra, rp) -> STACK_ISN).defaultOptions(options).backlog(backlog).build();
         this.stack = new TcpStack(config, this::capture);
     }
@@ -99,7 +119,7 @@ final class ScriptedPeer {
     }
 
     Connection connect() {
-        connection = stack.connect(now, LOCAL, LOCAL_PORT, REMOTE, REMOTE_PORT, options, handler);
+        connection = stack.connect(now, local, LOCAL_PORT, remote, REMOTE_PORT, options, handler);
         return connection;
     }
 
@@ -190,7 +210,7 @@ final class ScriptedPeer {
                 payload[i] = peerByte(start + i);
             }
         }
-        writer.setAddresses(REMOTE, LOCAL).setPorts(spec.srcPort == null ? REMOTE_PORT : spec.srcPort, LOCAL_PORT).setSeq(seq).setAck(ack)
+        writer.setAddresses(remote, local).setPorts(spec.srcPort == null ? REMOTE_PORT : spec.srcPort, LOCAL_PORT).setSeq(seq).setAck(ack)
                 .setFlags(flags).setWindow(spec.window == null ? 65535 : spec.window)
                 .setEcn(spec.ecn == null ? 0 : spec.ecn).setOptions(o);
         ByteBuf out = Unpooled.buffer();
@@ -219,11 +239,18 @@ final class ScriptedPeer {
     // ================================================================ the stack's side of the wire
 
     private void capture(ByteBuf packet) {
+        byte[] whole = new byte[packet.readableBytes()];
+        packet.getBytes(packet.readerIndex(), whole);
+        rawSent.add(whole);
+        if (ip.wrap(packet) == DropReason.NOT_TCP && ip.protocol() == (ip.version() == 4 ? 1 : 58)) {
+            icmpSent.add(whole);
+            return;
+        }
         if (ip.wrap(packet) != null || tcp.wrap(ip) != null) {
             fail("the stack emitted a packet it would not accept itself: ip " + ip.wrap(packet) + ", tcp "
                     + tcp.wrap(ip));
         }
-        if (!ip.srcEquals(LOCAL) || !ip.dstEquals(REMOTE) || tcp.srcPort() != LOCAL_PORT
+        if (!ip.srcEquals(local) || !ip.dstEquals(remote) || tcp.srcPort() != LOCAL_PORT
                 || tcp.dstPort() != REMOTE_PORT) {
             fail("the stack emitted a packet for another four-tuple (ports " + tcp.srcPort() + "->" + tcp.dstPort()
                     + ")");
@@ -246,10 +273,40 @@ final class ScriptedPeer {
         }
         byte[] payload = new byte[tcp.payloadLength()];
         ip.buffer().getBytes(tcp.payloadOffset(), payload);
-        sent.add(new Seg(now, tcp.flags(), tcp.seq() - (int) STACK_ISN, tcp.ack() - (int) PEER_ISN, tcp.seq(),
+        Seg seg = new Seg(now, tcp.flags(), tcp.seq() - (int) STACK_ISN, tcp.ack() - (int) PEER_ISN, tcp.seq(),
                 tcp.ack(), tcp.window(), parsed.mss(), parsed.windowScale(), parsed.sackPermitted(),
                 parsed.hasTimestamps(), parsed.hasTimestamps() ? parsed.tsVal() - tsBase : 0, parsed.tsEcr(),
-                List.copyOf(sack), payload, ip.ecn()));
+                List.copyOf(sack), payload, ip.ecn());
+        packetOf.put(seg, whole);
+        sent.add(seg);
+    }
+
+    /** The last packet the stack emitted, whole (IP header first), e.g. to quote in an ICMP error. */
+    byte[] lastPacketBytes() {
+        if (rawSent.isEmpty()) {
+            fail("the stack has sent nothing yet");
+        }
+        return rawSent.peekLast().clone();
+    }
+
+    /** The packet that carried {@code seg}, whole. */
+    byte[] packetBytes(Seg seg) {
+        return packetOf.get(seg).clone();
+    }
+
+    /** The next ICMP packet the stack emitted, whole; TCP segments are checked with {@link #expect}. */
+    byte[] expectIcmp() {
+        byte[] p = icmpSent.poll();
+        if (p == null) {
+            fail("expected an ICMP packet but the stack sent none (now " + nowText() + ")");
+        }
+        return p;
+    }
+
+    void expectNoIcmp() {
+        if (!icmpSent.isEmpty()) {
+            fail("expected no ICMP packet, but the stack sent " + icmpSent.size());
+        }
     }
 
     /** The next segment the stack emitted, checked against {@code spec} (given fields only). */
