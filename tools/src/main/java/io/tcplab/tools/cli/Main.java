@@ -18,7 +18,9 @@ public final class Main {
     public static CommandLine commandLine(TransferEngine engine) {
         CommandLine cmd = new CommandLine(new Main())
                 .addSubcommand(new TransferCommand(engine))
-                .addSubcommand(new PacketdrillCommand());
+                .addSubcommand(new PacketdrillCommand())
+                .addSubcommand(new ServeCommand())
+                .addSubcommand(new SendCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.
