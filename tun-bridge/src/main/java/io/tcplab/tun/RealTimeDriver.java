@@ -2,6 +2,7 @@ package io.tcplab.tun;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.tcplab.stack.PacketSink;
 import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
@@ -47,6 +48,7 @@ public final class RealTimeDriver implements AutoCloseable {
     private final int batchSize;
     private final long closeGraceNanos;
     private final Consumer<Throwable> taskErrorHandler;
+    private final PacketTap tap; // null: no capture, and no cost on the packet path
     private final Thread thread;
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
@@ -83,6 +85,7 @@ public final class RealTimeDriver implements AutoCloseable {
         this.batchSize = b.batchSize;
         this.closeGraceNanos = b.closeGrace.toNanos();
         this.taskErrorHandler = b.taskErrorHandler;
+        this.tap = b.tap;
         LibC libc = Native.libc();
         jnr.ffi.Runtime rt = Native.runtime();
         this.eventFd = libc.eventfd(0, Native.EFD_NONBLOCK | Native.EFD_CLOEXEC);
@@ -98,7 +101,14 @@ public final class RealTimeDriver implements AutoCloseable {
             if (!tun.isNonBlocking()) {
                 tun.setNonBlocking(true);
             }
-            this.stack = new TcpStack(b.config, this::emit);
+            PacketSink out = this::emit;
+            if (tap != null) {
+                out = packet -> {
+                    tap.onSent(System.nanoTime(), packet);
+                    emit(packet);
+                };
+            }
+            this.stack = new TcpStack(b.config, out);
         } catch (RuntimeException e) {
             libc.close(eventFd);
             throw e;
@@ -424,7 +434,11 @@ public final class RealTimeDriver implements AutoCloseable {
             n++;
             packetsIn++;
             bytesIn += len;
-            stack.receive(System.nanoTime(), buf);
+            long now = System.nanoTime();
+            if (tap != null) {
+                tap.onReceived(now, buf);
+            }
+            stack.receive(now, buf);
         }
         return n;
     }
@@ -493,6 +507,7 @@ public final class RealTimeDriver implements AutoCloseable {
         private Duration closeGrace = Duration.ofSeconds(2);
         private boolean ownsDevice = true;
         private String threadName;
+        private PacketTap tap;
         private Consumer<Throwable> taskErrorHandler = e -> {
             System.err.println("tcplab: a driver task failed: " + e);
             e.printStackTrace();
@@ -526,6 +541,12 @@ public final class RealTimeDriver implements AutoCloseable {
 
         public Builder threadName(String name) {
             this.threadName = name;
+            return this;
+        }
+
+        /** Shows every packet read and emitted to {@code tap} on the driver thread (a capture); null for none. */
+        public Builder tap(PacketTap tap) {
+            this.tap = tap;
             return this;
         }
 

@@ -4,6 +4,8 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.Units;
+import io.tcplab.tun.InterfaceAddress;
+import io.tcplab.tun.TunException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -133,6 +135,72 @@ final class Converters {
                 throw bad("a congestion control like reno or cubic:beta=0.7", value, e.getMessage());
             }
         }
+    }
+
+    static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "a port from 1 to 65535", () -> Integer.parseInt(value.trim()), n -> n >= 1 && n <= 65535);
+        }
+    }
+
+    /** A count of at least 1 (connections). */
+    static final class Count implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "a whole number of at least 1", () -> Integer.parseInt(value.trim()), n -> n >= 1);
+        }
+    }
+
+    static final class Mtu implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "an MTU from 576 to 65535 bytes", () -> Integer.parseInt(value.trim()),
+                    n -> n >= 576 && n <= 65535);
+        }
+    }
+
+    /** An interface address with its prefix length, checked without any {@code ip} command. */
+    static final class Cidr implements ITypeConverter<InterfaceAddress> {
+        @Override
+        public InterfaceAddress convert(String value) {
+            try {
+                return InterfaceAddress.parse(value);
+            } catch (TunException e) {
+                throw bad("an address with a prefix length like 10.77.0.1/24 or fd00:77::1/64", value, reason(e));
+            }
+        }
+    }
+
+    /** A bare numeric IPv4 or IPv6 address (never a name to resolve), as a host-length InterfaceAddress. */
+    static final class Ip implements ITypeConverter<InterfaceAddress> {
+        @Override
+        public InterfaceAddress convert(String value) {
+            try {
+                byte[] a = InterfaceAddress.parseAddress(value);
+                return new InterfaceAddress(a, a.length * 8);
+            } catch (TunException e) {
+                throw bad("a numeric address like 10.77.0.2 or fd00:77::2", value, reason(e));
+            }
+        }
+    }
+
+    /** A network interface name as Linux accepts it: 1 to 15 bytes, no '/', no white space, {@code %d} allowed. */
+    static final class TunName implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            return check(value, "an interface name of 1 to 15 characters without '/' or spaces, like tl0 or tl%d",
+                    () -> value, n -> !n.isEmpty() && n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 15
+                            && n.chars().noneMatch(c -> c == '/' || c == ':' || Character.isWhitespace(c))
+                            && !n.equals(".") && !n.equals(".."));
+        }
+    }
+
+    /** What an address parser objected to, without its "tcplab: bad address 'x': " preamble. */
+    private static String reason(TunException e) {
+        String m = e.getMessage();
+        int colon = m.lastIndexOf("': ");
+        return colon >= 0 ? m.substring(colon + 3) : m;
     }
 
     private static <T> T check(String text, String accepted, Supplier<T> parse, Predicate<T> check) {

@@ -19,7 +19,9 @@ public final class Main {
         CommandLine cmd = new CommandLine(new Main())
                 .addSubcommand(new TransferCommand(engine))
                 .addSubcommand(new LinkCommand())
-                .addSubcommand(new PacketdrillCommand());
+                .addSubcommand(new PacketdrillCommand())
+                .addSubcommand(new ServeCommand())
+                .addSubcommand(new SendCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

@@ -8,6 +8,7 @@ import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferRunner;
 import io.tcplab.tools.scenario.TransferSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -86,30 +87,8 @@ public final class TransferCommand implements Callable<Integer> {
             description = "Seed for every random choice of the run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--cc", paramLabel = "SPEC", defaultValue = "reno", converter = Converters.Cc.class,
-            description = "Congestion control, optionally with parameters, e.g. cubic:beta=0.7 (default: ${DEFAULT-VALUE}).")
-    private String congestionControl;
-
-    @Option(names = "--no-sack", description = "Do not offer SACK.")
-    private boolean noSack;
-
-    @Option(names = "--no-timestamps", description = "Do not offer timestamps.")
-    private boolean noTimestamps;
-
-    @Option(names = "--no-window-scale", description = "Do not offer window scaling.")
-    private boolean noWindowScale;
-
-    @Option(names = "--ecn", description = "Offer ECN.")
-    private boolean ecn;
-
-    @Option(names = "--buffer", paramLabel = "SIZE", converter = Converters.Buffer.class,
-            description = "Send and receive buffer at each end (default: max(4MiB, 2 x BDP + queue)).")
-    private Long bufferBytes;
-
-    @Option(names = "--isn", paramLabel = "N", converter = Converters.Isn.class,
-            description = "Initial sequence number of both ends, 0..4294967295, e.g. to cross the wrap early "
-                    + "(default: per RFC 6528).")
-    private Long isn;
+    @Mixin
+    private ConnectionOptionsMixin connection = new ConnectionOptionsMixin();
 
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
             description = "Virtual time after which the transfer counts as failed "
@@ -162,9 +141,10 @@ public final class TransferCommand implements Callable<Integer> {
         LinkParams reverse = link(queueLimit, rttNanos - rttNanos / 2);
         List<LinkSchedule.Change> changes = new ArrayList<>();
         schedules.forEach(s -> changes.addAll(s.changes()));
-        long buffer = bufferBytes != null ? bufferBytes : PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit);
-        return new TransferSpec(bytes, forward, reverse, new LinkSchedule(changes), seed, congestionControl,
-                !noSack, !noTimestamps, !noWindowScale, ecn, Math.toIntExact(buffer), isn != null ? isn : -1,
+        int buffer = connection.bufferBytes(PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit));
+        return new TransferSpec(bytes, forward, reverse, new LinkSchedule(changes), seed,
+                connection.congestionControl(), connection.sack(), connection.timestamps(), connection.windowScale(),
+                connection.ecn(), buffer, connection.initialIsn(),
                 timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos));
     }
 

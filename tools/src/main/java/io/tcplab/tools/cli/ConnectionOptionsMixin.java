@@ -1,0 +1,82 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import picocli.CommandLine.Option;
+
+/**
+ * The per-connection options every command that runs connections shares ({@code transfer},
+ * {@code serve}, {@code send}): one place, so a new option reaches all of them at once under the
+ * same name. A command decides only the defaults that depend on it (the buffer).
+ */
+public final class ConnectionOptionsMixin {
+
+    @Option(names = "--cc", paramLabel = "SPEC", defaultValue = "reno", converter = Converters.Cc.class,
+            description = "Congestion control, optionally with parameters, e.g. cubic:beta=0.7 (default: ${DEFAULT-VALUE}).")
+    private String congestionControl;
+
+    @Option(names = "--no-sack", description = "Do not offer SACK.")
+    private boolean noSack;
+
+    @Option(names = "--no-timestamps", description = "Do not offer timestamps.")
+    private boolean noTimestamps;
+
+    @Option(names = "--no-window-scale", description = "Do not offer window scaling.")
+    private boolean noWindowScale;
+
+    @Option(names = "--ecn", description = "Offer ECN.")
+    private boolean ecn;
+
+    @Option(names = "--buffer", paramLabel = "SIZE", converter = Converters.Buffer.class,
+            description = "Send and receive buffer of each connection, 4KiB to 1GiB (default: transfer: max(4MiB,"
+                    + " 2 x BDP + queue); serve and send: 4MiB).")
+    private Long bufferBytes;
+
+    @Option(names = "--isn", paramLabel = "N", converter = Converters.Isn.class,
+            description = "Initial sequence number of tcplab's connections, 0..4294967295, e.g. to cross the wrap early"
+                    + " (default: per RFC 6528).")
+    private Long isn;
+
+    public String congestionControl() {
+        return congestionControl;
+    }
+
+    public boolean sack() {
+        return !noSack;
+    }
+
+    public boolean timestamps() {
+        return !noTimestamps;
+    }
+
+    public boolean windowScale() {
+        return !noWindowScale;
+    }
+
+    public boolean ecn() {
+        return ecn;
+    }
+
+    /** The buffer given on the command line, or {@code fallback}. */
+    public int bufferBytes(long fallback) {
+        return Math.toIntExact(bufferBytes != null ? bufferBytes : fallback);
+    }
+
+    /** The ISN given, or -1 for RFC 6528. */
+    public long initialIsn() {
+        return isn != null ? isn : -1;
+    }
+
+    /** The stack's connection options with these choices applied. */
+    public ConnectionOptions toOptions(long defaultBufferBytes) {
+        int buffer = bufferBytes(defaultBufferBytes);
+        return ConnectionOptions.builder()
+                .congestionControl(congestionControl)
+                .sack(sack())
+                .timestamps(timestamps())
+                .windowScale(windowScale())
+                .ecn(ecn)
+                .sendBufferBytes(buffer)
+                .receiveBufferBytes(buffer)
+                .build();
+    }
+}

@@ -1,0 +1,91 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tun.TunException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * What {@code serve} and {@code send} share: the endpoint and connection options, opening the
+ * endpoint (a one-line error and exit 1 when the system refuses), stopping on SIGINT/SIGTERM,
+ * closing everything whatever happens, and printing each connection's report.
+ */
+abstract class EndpointCommand implements Callable<Integer> {
+    static final long POLL_NANOS = 20_000_000;
+
+    @Spec
+    CommandSpec command;
+
+    @Mixin
+    EndpointOptions endpoint = new EndpointOptions();
+
+    /** Checks combinations of options before anything is set up; throws {@link ParameterException}. */
+    abstract void checkOptions();
+
+    /** Runs while the driver does, until done or {@code stop} is requested; may print reports as they come. */
+    abstract void run(Endpoint ep, StopSignal stop);
+
+    /** After the driver stopped: reports what is left and returns the exit code (0 or 1). */
+    abstract int finish(long now);
+
+    @Override
+    public final Integer call() {
+        if (endpoint.json && endpoint.quiet) {
+            throw new ParameterException(command.commandLine(), "--json and --quiet cannot be used together");
+        }
+        checkOptions();
+        PrintWriter err = command.commandLine().getErr();
+        String name = command.qualifiedName();
+        try (StopSignal stop = new StopSignal("tcplab-" + command.name() + "-stop")) {
+            Endpoint ep;
+            try {
+                ep = Endpoint.open(command.commandLine(), endpoint, connectionOptions());
+            } catch (TunException e) {
+                err.println(name + ": " + Messages.strip(e));
+                return 1;
+            }
+            String problem = null;
+            try {
+                run(ep, stop);
+            } catch (TunException e) {
+                problem = Messages.strip(e); // the driver stopped under us
+            } finally {
+                try {
+                    ep.close();
+                } catch (TunException e) {
+                    problem = problem != null ? problem : Messages.strip(e);
+                }
+            }
+            int code = finish(System.nanoTime());
+            Throwable f = ep.failure();
+            if (f != null || problem != null) {
+                err.println(name + ": " + (f != null ? "the driver failed: " + f : problem));
+                return 1;
+            }
+            return code;
+        }
+    }
+
+    abstract ConnectionOptionsMixin connectionOptions();
+
+    /** Prints a report as asked (text, JSON or nothing). */
+    void print(SessionReport r) {
+        PrintWriter out = command.commandLine().getOut();
+        if (endpoint.json) {
+            r.printJson(out);
+        } else if (!endpoint.quiet) {
+            r.printText(out);
+        }
+    }
+
+    /** One line on stderr saying where the endpoint is (not with --quiet). */
+    void announce(Endpoint ep, String what) {
+        if (!endpoint.quiet) {
+            ep.announce(command.commandLine().getErr(), command.qualifiedName(), what, endpoint.hostAddr,
+                    endpoint.netns);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.traffic.PatternInputStream;
+import io.tcplab.tun.InterfaceAddress;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** {@code tcplab send}: a real tcplab client behind a TUN device that sends bytes to a peer and reports. */
+@Command(name = "send", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"Connects from --addr behind a TUN device to --peer:--port, sends --bytes (or for --time), "
+                + "half-closes, reads what the peer sends until its FIN, and reports the connection.",
+                "Needs root (or CAP_NET_ADMIN). Exit codes: 0 success, 1 the transfer failed or the device could "
+                        + "not be set up, 2 a bad option."})
+public final class SendCommand extends EndpointCommand {
+    static final long DEFAULT_BYTES = 64L << 20;
+
+    @Option(names = "--peer", paramLabel = "IP", converter = Converters.Ip.class,
+            description = "Address to connect to (default: the --host-addr address, the kernel's side).")
+    private InterfaceAddress peer;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "5001", converter = Converters.Port.class,
+            description = "Port to connect to (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--bytes", paramLabel = "SIZE", converter = Converters.Bytes.class,
+            description = "Bytes to send (default: 64MiB unless --time is given).")
+    private Long bytes;
+
+    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
+            description = "Send for this long after the handshake instead of a byte count, e.g. 10s.")
+    private Long timeNanos;
+
+    @Mixin
+    private ConnectionOptionsMixin connection = new ConnectionOptionsMixin();
+
+    private Session session;
+
+    @Override
+    ConnectionOptionsMixin connectionOptions() {
+        return connection;
+    }
+
+    private long total() {
+        return timeNanos != null ? Long.MAX_VALUE : bytes != null ? bytes : DEFAULT_BYTES;
+    }
+
+    @Override
+    void checkOptions() {
+        if (bytes != null && timeNanos != null) {
+            throw new ParameterException(command.commandLine(), "--bytes and --time cannot be used together");
+        }
+        int family = (endpoint.addr != null ? endpoint.addr : endpoint.hostAddr).address().length;
+        if (peer != null && peer.address().length != family) {
+            throw new ParameterException(command.commandLine(), "--peer must be of the same family as --addr");
+        }
+    }
+
+    @Override
+    void run(Endpoint ep, StopSignal stop) {
+        byte[] to = peer != null ? peer.address() : ep.hostAddress;
+        session = Session.source("send", 1, new PatternInputStream(1, total()), timeNanos != null ? timeNanos : 0);
+        ep.driver.call(() -> {
+            long now = ep.driver.now();
+            ep.traceFirst(ep.driver.stack().connect(now, to, port, ep.options, session), now);
+            return null;
+        });
+        announce(ep, "connecting from " + Endpoint.text(ep.localAddress) + " to " + Endpoint.text(to) + ":" + port);
+        while (!ep.driver.call(() -> {
+            session.tick(ep.driver.now());
+            return session.isFinished();
+        })) {
+            if (stop.await(POLL_NANOS)) {
+                ep.driver.call(() -> {
+                    session.tick(ep.driver.now());
+                    session.interrupt();
+                    return null;
+                });
+                return;
+            }
+        }
+    }
+
+    @Override
+    int finish(long now) {
+        if (session == null) {
+            return 1;
+        }
+        session.finishAfterStop(now);
+        SessionReport r = session.report();
+        print(r);
+        if (!r.complete() || timeNanos == null && r.bytesSent() != total()) {
+            command.commandLine().getErr().println(command.qualifiedName() + ": " + failure(r));
+            return 1;
+        }
+        return 0;
+    }
+
+    private String failure(SessionReport r) {
+        String why = r.error() != null ? "connection " + r.error().toLowerCase(Locale.ROOT).replace('_', ' ')
+                : r.interrupted() ? "stopped" : "the connection did not close in order";
+        if (timeNanos != null) {
+            return String.format(Locale.ROOT, "transfer failed after %d bytes: %s", r.bytesSent(), why);
+        }
+        return String.format(Locale.ROOT, "transfer incomplete: %d of %d bytes sent: %s", r.bytesSent(), total(), why);
+    }
+}
