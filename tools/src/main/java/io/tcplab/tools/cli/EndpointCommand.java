@@ -81,6 +81,20 @@ abstract class EndpointCommand implements Callable<Integer> {
         }
     }
 
+    /** Prints an iperf3 result: iperf3's own JSON shape with --json, else one summary line. */
+    void print(io.tcplab.tools.iperf3.Iperf3Result r) {
+        PrintWriter out = command.commandLine().getOut();
+        if (endpoint.json) {
+            out.println(r.toJsonString(false));
+        } else if (!endpoint.quiet) {
+            out.println(r.ok()
+                    ? String.format(java.util.Locale.ROOT, "iperf3 test: %d bytes sent, %d received, %.2f Mbit/s",
+                            r.bytesSent(), r.bytesReceived(), r.receivedBitsPerSecond() / 1e6)
+                    : "iperf3 test failed: " + r.error());
+        }
+        out.flush();
+    }
+
     /** One line on stderr saying where the endpoint is (not with --quiet). */
     void announce(Endpoint ep, String what) {
         if (!endpoint.quiet) {

@@ -1,6 +1,10 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.iperf3.Iperf3Client;
+import io.tcplab.tools.iperf3.Iperf3Params;
+import io.tcplab.tools.iperf3.Iperf3Result;
 import io.tcplab.tools.traffic.PatternInputStream;
+import java.time.Duration;
 import io.tcplab.tun.InterfaceAddress;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -21,9 +25,22 @@ public final class SendCommand extends EndpointCommand {
             description = "Address to connect to (default: the --host-addr address, the kernel's side).")
     private InterfaceAddress peer;
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "5001", converter = Converters.Port.class,
-            description = "Port to connect to (default: ${DEFAULT-VALUE}).")
-    private int port;
+    @Option(names = "--port", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "Port to connect to (default: 5001, or 5201 with --iperf3).")
+    private Integer port;
+
+    @Option(names = "--iperf3", paramLabel = "HOST", converter = Converters.Ip.class,
+            description = "Run an iperf3 test against a stock 'iperf3 -s' at HOST instead of a plain transfer.")
+    private InterfaceAddress iperf3Host;
+
+    @Option(names = "--parallel", paramLabel = "N", converter = Converters.Count.class,
+            description = "With --iperf3: parallel streams, like iperf3 -P (default: 1).")
+    private Integer parallel;
+
+    @Option(names = "--reverse", description = "With --iperf3: the server sends, like iperf3 -R.")
+    private boolean reverse;
+
+    private Iperf3Result iperf3Result;
 
     @Option(names = "--bytes", paramLabel = "SIZE", converter = Converters.Bytes.class,
             description = "Bytes to send (default: 64MiB unless --time is given).")
@@ -47,8 +64,21 @@ public final class SendCommand extends EndpointCommand {
         return timeNanos != null ? Long.MAX_VALUE : bytes != null ? bytes : DEFAULT_BYTES;
     }
 
+    private int port() {
+        return port != null ? port : iperf3Host != null ? 5201 : 5001;
+    }
+
     @Override
     void checkOptions() {
+        if (iperf3Host == null && (parallel != null || reverse)) {
+            throw new ParameterException(command.commandLine(), "--parallel and --reverse need --iperf3 HOST");
+        }
+        if (iperf3Host != null && peer != null) {
+            throw new ParameterException(command.commandLine(), "--iperf3 HOST and --peer cannot be used together");
+        }
+        if (parallel != null && parallel > Iperf3Params.MAX_STREAMS) {
+            throw new ParameterException(command.commandLine(), "--parallel must be 1 to " + Iperf3Params.MAX_STREAMS);
+        }
         if (bytes != null && timeNanos != null) {
             throw new ParameterException(command.commandLine(), "--bytes and --time cannot be used together");
         }
@@ -60,6 +90,23 @@ public final class SendCommand extends EndpointCommand {
 
     @Override
     void run(Endpoint ep, StopSignal stop) {
+        if (iperf3Host != null) {
+            Iperf3Params params = Iperf3Params.defaults().withParallel(parallel != null ? parallel : 1)
+                    .withReverse(reverse);
+            params = bytes != null ? params.withBytes(bytes)
+                    : params.withTime(timeNanos != null ? (int) Math.max(1, (timeNanos + 999_999_999L) / 1_000_000_000L)
+                            : params.timeSeconds());
+            announce(ep, "iperf3 test from " + Endpoint.text(ep.localAddress) + " to "
+                    + Endpoint.text(iperf3Host.address()) + ":" + port());
+            try {
+                iperf3Result = Iperf3Client.run(ep.driver, iperf3Host.address(), port(), params, ep.options,
+                        Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // a signal stopped us: finish() reports no result
+            }
+            return;
+        }
+        int port = port();
         byte[] to = peer != null ? peer.address() : ep.hostAddress;
         session = Session.source("send", 1, new PatternInputStream(1, total()), timeNanos != null ? timeNanos : 0);
         ep.driver.call(() -> {
@@ -85,6 +132,18 @@ public final class SendCommand extends EndpointCommand {
 
     @Override
     int finish(long now) {
+        if (iperf3Host != null) {
+            if (iperf3Result == null) {
+                return 1;
+            }
+            print(iperf3Result);
+            if (!iperf3Result.ok()) {
+                command.commandLine().getErr().println(command.qualifiedName() + ": iperf3 test failed: "
+                        + iperf3Result.error());
+                return 1;
+            }
+            return 0;
+        }
         if (session == null) {
             return 1;
         }

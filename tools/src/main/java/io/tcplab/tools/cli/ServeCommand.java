@@ -1,5 +1,7 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.iperf3.Iperf3Result;
+import io.tcplab.tools.iperf3.Iperf3Server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +20,13 @@ import picocli.CommandLine.ParameterException;
                         + "not be set up, 2 a bad option."})
 public final class ServeCommand extends EndpointCommand {
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "5001", converter = Converters.Port.class,
-            description = "Port to listen on (default: ${DEFAULT-VALUE}).")
-    private int port;
+    @Option(names = "--port", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "Port to listen on (default: 5001, or 5201 with --iperf3).")
+    private Integer port;
+
+    @Option(names = "--iperf3", description = "Speak iperf3's protocol, so a stock 'iperf3 -c' can test against "
+            + "this stack (TCP tests; -R, -P, -t, -n, -J).")
+    private boolean iperf3;
 
     @Option(names = "--echo", description = "Write back what each client sends.")
     private boolean echo;
@@ -49,6 +55,9 @@ public final class ServeCommand extends EndpointCommand {
     }
 
     ServeMode mode() {
+        if (iperf3 && (echo || sourceBytes != null)) {
+            throw new ParameterException(command.commandLine(), "--iperf3 cannot be used with --echo or --source");
+        }
         if (echo && sourceBytes != null) {
             throw new ParameterException(command.commandLine(), "--echo and --source cannot be used together");
         }
@@ -60,8 +69,17 @@ public final class ServeCommand extends EndpointCommand {
         mode();
     }
 
+    private int port() {
+        return port != null ? port : iperf3 ? 5201 : 5001;
+    }
+
     @Override
     void run(Endpoint ep, StopSignal stop) {
+        if (iperf3) {
+            runIperf3(ep, stop);
+            return;
+        }
+        int port = port();
         ServeMode mode = mode();
         int[] accepted = {0};
         ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
@@ -94,6 +112,28 @@ public final class ServeCommand extends EndpointCommand {
             });
             return null;
         });
+    }
+
+    /** Serves iperf3 tests one after another, printing each result, until --time, --connections or a signal. */
+    private void runIperf3(Endpoint ep, StopSignal stop) {
+        java.util.concurrent.BlockingQueue<Iperf3Result> results = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (Iperf3Server server = Iperf3Server.start(ep.driver, port(),
+                Iperf3Server.Options.defaults().connectionOptions(ep.options).onResult(results::add))) {
+            announce(ep, "iperf3 server on " + Endpoint.text(ep.localAddress) + ":" + port());
+            long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
+            int done = 0;
+            while (true) {
+                for (Iperf3Result r; (r = results.poll()) != null; done++) {
+                    print(r);
+                    failed |= !r.ok();
+                }
+                long wait = Math.min(POLL_NANOS, end - System.nanoTime());
+                if (connections != null && done >= connections || stop.requested() || wait <= 0) {
+                    return;
+                }
+                stop.await(wait);
+            }
+        }
     }
 
     private List<Session> collectFinished(long now) {
