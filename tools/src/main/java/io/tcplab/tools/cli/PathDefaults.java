@@ -7,6 +7,7 @@ import io.tcplab.tools.link.Limit;
  * is neither starved by small buffers nor cut short by a tight time limit.
  */
 final class PathDefaults {
+    private static final int TYPICAL_MSS = 1448;
     /** A full-size packet at the usual 1500-byte MTU, to size packet-counted queues in bytes. */
     static final long PACKET_BYTES = 1500;
     private static final long MIN_QUEUE = 64 * 1024;
@@ -33,10 +34,20 @@ final class PathDefaults {
         return (long) Math.min(Math.max(wanted, BUFFER_FLOOR), Converters.MAX_BUFFER);
     }
 
-    /** Ten times the ideal transfer time plus a minute, in nanoseconds of virtual time. */
-    static long timeLimitNanos(long bytes, long rateBitsPerSec, long rttNanos) {
-        double idealSeconds = bytes * 8.0 / rateBitsPerSec + (double) rttNanos / NANOS_PER_SECOND;
-        double limit = (10 * idealSeconds + 60) * NANOS_PER_SECOND;
+    /**
+     * Ten times the expected transfer time plus a minute, in nanoseconds of virtual time. With loss
+     * probability p the expected rate is at most the Mathis et al. bound, MSS/RTT * sqrt(3/2)/sqrt(p)
+     * (REFERENCE.md §2), which on a long lossy path is far below the link rate.
+     */
+    static long timeLimitNanos(long bytes, long rateBitsPerSec, long rttNanos, double lossProbability) {
+        double rate = rateBitsPerSec;
+        if (lossProbability > 0 && rttNanos > 0) {
+            double mathis = TYPICAL_MSS * 8.0 / (rttNanos / (double) NANOS_PER_SECOND)
+                    * Math.sqrt(1.5 / lossProbability);
+            rate = Math.min(rate, mathis);
+        }
+        double expectedSeconds = bytes * 8.0 / rate + (double) rttNanos / NANOS_PER_SECOND;
+        double limit = (10 * expectedSeconds + 60) * NANOS_PER_SECOND;
         return limit >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) limit;
     }
 }

@@ -92,7 +92,8 @@ public final class TransferCommand implements Callable<Integer> {
 
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
             description = "Virtual time after which the transfer counts as failed "
-                    + "(default: 10 x the ideal transfer time + 60s).")
+                    + "(default: 10 x the expected transfer time + 60s, the expected rate being the"
+                    + " link rate or, with loss, the Mathis bound).")
     private Long timeLimitNanos;
 
     @Option(names = "--trace", paramLabel = "FILE",
@@ -145,7 +146,8 @@ public final class TransferCommand implements Callable<Integer> {
         return new TransferSpec(bytes, forward, reverse, new LinkSchedule(changes), seed,
                 connection.congestionControl(), connection.sack(), connection.timestamps(), connection.windowScale(),
                 connection.ecn(), buffer, connection.initialIsn(),
-                timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos));
+                timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos,
+                        Math.max(loss, lossEvery > 0 ? 1.0 / lossEvery : 0)));
     }
 
     private LinkParams link(Limit queueLimit, long delayNanos) {

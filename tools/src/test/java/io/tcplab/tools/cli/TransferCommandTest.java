@@ -24,6 +24,17 @@ class TransferCommandTest {
     private static final long MIB = 1024 * 1024;
 
     @Test
+    void aLossyLongPathGetsTimeForTheMathisRate() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(8 * MIB));
+        Cli cli = Cli.run(engine, "transfer", "--bytes", "8MiB", "--rtt", "100ms", "--loss", "1%");
+        assertThat(cli.exitCode()).isZero();
+        // Mathis: 1448 B * 8 / 0.1 s * sqrt(1.5 / 0.01) = 1.4187 Mbit/s, far below 100 Mbit/s
+        double mathisBitsPerSec = 1448 * 8 / 0.1 * Math.sqrt(150);
+        double expectedSeconds = 10 * (8 * MIB * 8 / mathisBitsPerSec + 0.1) + 60;
+        assertThat(engine.spec.timeLimitNanos() / 1e9).isCloseTo(expectedSeconds, org.assertj.core.data.Offset.offset(1e-3));
+    }
+
+    @Test
     void defaultsDescribeA100MbitPathWith20msRtt() {
         FakeEngine engine = new FakeEngine(FakeEngine.success(64 * MIB));
         Cli cli = Cli.run(engine, "transfer");
