@@ -28,38 +28,39 @@ public final class Connection {
     private static final int CWR = TcpHeader.CWR;
     private static final int TS_OPTION_BYTES = 12;
 
-    private final StackContext ctx;
-    private final ConnectionOptions options;
-    private ConnectionHandler handler;
+    final StackContext ctx;
+    final ConnectionOptions options;
+    ConnectionHandler handler;
     final byte[] localAddress;
     final byte[] remoteAddress;
     final int localPort;
     final int remotePort;
-    private final boolean passive;
+    final boolean passive;
     private final int tsOffset;
     final TimerTable timers = new TimerTable();
-    private final Sender sender;
-    private Receiver receiver;
-    private TcpState state = TcpState.CLOSED;
+    final Sender sender;
+    Receiver receiver;
+    TcpState state = TcpState.CLOSED;
 
-    private boolean tsOk;
+    boolean tsOk;
     private boolean scaleAgreed;
-    private int tsRecent;
-    private boolean tsRecentValid;
-    private long lastAckSent;
-    private boolean readClosed;
+    int tsRecent;
+    boolean tsRecentValid;
+    long lastAckSent;
+    boolean readClosed;
     private boolean writeBlocked;
     private boolean eofSignalled;
     private boolean closedNotified;
     private ConnectionError error;
-    private long synSentNanos;
-    private int synRetransmits;
-    private long lastReceiveNanos;
-    private int keepAliveProbesSent;
+    long synSentNanos;
+    int synRetransmits;
+    long lastReceiveNanos;
+    int keepAliveProbesSent;
     private SoftError lastSoftError;
     /** The lowest path MTU an ICMP error reported (RFC 1191, RFC 8201); 0 while none did. */
     private int pathMtu;
-    private final SackBlocks sackIn = new SackBlocks();
+    final SackBlocks sackIn = new SackBlocks();
+    private final SegmentArrival arrival = new SegmentArrival(this);
     private final long[] sackOutLeft = new long[4];
     private final long[] sackOutRight = new long[4];
 
@@ -114,12 +115,12 @@ public final class Connection {
      * {@link ConnectionOptions#mss} is the IPv4 value (MTU − 40); over IPv6, whose header is 20
      * bytes longer (RFC 8200 §3), we announce 20 less so the same MTU carries our largest segment.
      */
-    private int ourMss() {
+    int ourMss() {
         return localAddress.length == 16 ? options.mss - 20 : options.mss;
     }
 
     /** Agree on the options of the handshake (RFC 7323 §2.2, §3.2; RFC 2018 §2; RFC 9293 §3.7.1). */
-    private void negotiate(TcpOptions peer, int window) {
+    void negotiate(TcpOptions peer, int window) {
         int defaultMss = localAddress.length == 4 ? 536 : 1220;
         int peerMss = peer.mss() > 0 ? peer.mss() : defaultMss;
         tsOk = options.timestamps && peer.hasTimestamps();
@@ -147,7 +148,7 @@ public final class Connection {
         return shift;
     }
 
-    private void sendSyn(long now, boolean synAck) {
+    void sendSyn(long now, boolean synAck) {
         synSentNanos = now;
         TcpOptions o = ctx.output().options();
         o.setMss(ourMss());
@@ -194,272 +195,20 @@ public final class Connection {
         try {
             switch (state) {
                 case SYN_SENT:
-                    onSegmentInSynSent(now, tcp, opts);
+                    arrival.onSegmentInSynSent(now, tcp, opts);
                     return true;
                 case CLOSED:
                 case LISTEN:
                     return true;
                 default:
-                    return onSegmentSynchronized(now, tcp, opts, packet, ecn);
+                    return arrival.onSegmentSynchronized(now, tcp, opts, packet, ecn);
             }
         } finally {
             ctx.onDeadlineChanged(this);
         }
     }
 
-    /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
-    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
-        int flags = tcp.flags();
-        long ack = SeqNum.unwrap(tcp.ack(), sender.sndNxt);
-        boolean hasAck = (flags & ACK) != 0;
-        if (hasAck && (ack <= sender.iss || ack > sender.sndNxt)) {
-            ctx.stats().countDrop(DropReason.BAD_ACK);
-            if ((flags & RST) == 0) {
-                sendReset(now, tcp.ack(), 0, false);
-            }
-            return;
-        }
-        if ((flags & RST) != 0) {
-            if (hasAck) {
-                failed(now, ConnectionError.REFUSED);
-            } else {
-                ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
-            }
-            return;
-        }
-        if ((flags & SYN) == 0) {
-            ctx.stats().countDrop(DropReason.ILLEGAL_FLAGS);
-            return;
-        }
-        long irs = tcp.seq() & 0xFFFFFFFFL;
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
-        negotiate(opts, tcp.window());
-        if (sender.ecn) {
-            // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
-            sender.ecn = (flags & (ECE | CWR)) == ECE;
-        }
-        if (hasAck) {
-            sender.sndUna = ack;
-            sender.sndWl1 = irs;
-            sender.sndWl2 = ack;
-            establish(now);
-            sendAck(now);
-        } else {
-            // Simultaneous open (RFC 9293 §3.5, figure 8)
-            setState(TcpState.SYN_RECEIVED, now);
-            sendSyn(now, true);
-        }
-    }
-
-    private boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
-        int flags = tcp.flags();
-        long seq = SeqNum.unwrap(tcp.seq(), receiver.rcvNxt());
-        int payloadLen = tcp.payloadLength();
-        boolean hasTs = tsOk && opts.hasTimestamps();
-
-        if ((flags & SYN) != 0) {
-            if (seq + 1 == receiver.rcvNxt() && state == TcpState.SYN_RECEIVED) {
-                if ((flags & ACK) == 0) {
-                    sendSyn(now, true); // the peer did not see our SYN-ACK
-                    return true;
-                }
-                seq++; // simultaneous open: the SYN is old, the rest of the segment is new
-                flags &= ~SYN;
-            } else if (state == TcpState.TIME_WAIT && seq > receiver.rcvNxt() && (flags & ACK) == 0) {
-                return false; // a new incarnation may reuse the four-tuple
-            }
-        }
-        int segLen = payloadLen + ((flags & SYN) != 0 ? 1 : 0) + ((flags & FIN) != 0 ? 1 : 0);
-
-        // RFC 7323 §5.3 R1: PAWS
-        if (hasTs && tsRecentValid && (flags & RST) == 0 && opts.tsVal() - tsRecent < 0) {
-            ctx.stats().countDrop(DropReason.PAWS_REJECTED);
-            reportIfDuplicate(seq, payloadLen);
-            sendAck(now);
-            return true;
-        }
-
-        // RFC 9293 §3.10.7.4 "first": sequence number acceptability
-        long window = receiver.window();
-        long rcvNxt = receiver.rcvNxt();
-        boolean acceptable;
-        if (segLen == 0) {
-            acceptable = window == 0 ? seq == rcvNxt : seq >= rcvNxt && seq < rcvNxt + window;
-        } else {
-            acceptable = window > 0 && ((seq >= rcvNxt && seq < rcvNxt + window)
-                    || (seq + segLen - 1 >= rcvNxt && seq + segLen - 1 < rcvNxt + window));
-        }
-        boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & RST) == 0;
-        if (!acceptable && !zeroWindowAckOnly) {
-            ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
-            if ((flags & RST) == 0) {
-                reportIfDuplicate(seq, payloadLen);
-                sendAck(now);
-            }
-            return true;
-        }
-
-        // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
-        if ((flags & RST) != 0) {
-            if (seq == rcvNxt) {
-                if (state == TcpState.SYN_RECEIVED && passive) {
-                    closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
-                } else if (state == TcpState.SYN_RECEIVED) {
-                    failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
-                } else if (state == TcpState.TIME_WAIT || state == TcpState.CLOSING || state == TcpState.LAST_ACK) {
-                    enterClosed(now, null);
-                } else {
-                    failed(now, ConnectionError.RESET);
-                }
-            } else {
-                challengeAck(now);
-            }
-            return true;
-        }
-
-        // "fourth": SYN in a synchronized state, RFC 5961 §4.2: challenge ACK
-        if ((flags & SYN) != 0) {
-            challengeAck(now);
-            return true;
-        }
-
-        // "fifth": the ACK field
-        if ((flags & ACK) == 0) {
-            ctx.stats().countDrop(DropReason.BAD_ACK);
-            return true;
-        }
-        long ack = SeqNum.unwrap(tcp.ack(), sender.sndUna);
-        if (state == TcpState.SYN_RECEIVED) {
-            if (ack <= sender.sndUna || ack > sender.sndNxt) {
-                ctx.stats().countDrop(DropReason.BAD_ACK);
-                sendReset(now, tcp.ack(), 0, false);
-                return true;
-            }
-            sender.sndWl1 = seq;
-            sender.sndWl2 = ack;
-            establish(now);
-        }
-        // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
-        if (ack > sender.sndNxt || ack < sender.sndUna - Math.max(sender.maxSndWnd, 1)) {
-            ctx.stats().countDrop(DropReason.BAD_ACK);
-            if (ack > sender.sndNxt) {
-                sendAck(now);
-            } else {
-                challengeAck(now);
-            }
-            return true;
-        }
-        if (hasTs && seq <= lastAckSent && opts.tsVal() - tsRecent >= 0) {
-            tsRecent = opts.tsVal(); // RFC 7323 §4.3 (2)
-        }
-        if (state == TcpState.TIME_WAIT) {
-            if ((flags & FIN) != 0) {
-                sendAck(now); // a retransmitted FIN: acknowledge it and restart 2MSL
-                timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
-            }
-            return true;
-        }
-        readSackBlocks(opts);
-        sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (SYN | FIN)) != 0,
-                hasTs, hasTs ? opts.tsEcr() : 0, sender.sack ? sackIn : null, (flags & ECE) != 0);
-        onOurFinAcked(now);
-        if (state == TcpState.CLOSED) {
-            return true;
-        }
-
-        // "seventh" and "eighth": text and FIN
-        if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & FIN) != 0)) {
-            onText(now, tcp, packet, seq, payloadLen, (flags & FIN) != 0, flags, ecn);
-        } else if (zeroWindowAckOnly) {
-            receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
-        }
-        afterInput(now);
-        return true;
-    }
-
-    /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
-    private void reportIfDuplicate(long seq, int payloadLen) {
-        if (payloadLen > 0 && seq + payloadLen <= receiver.rcvNxt()) {
-            receiver.reportDuplicate(seq, seq + payloadLen);
-        }
-    }
-
-    private void readSackBlocks(TcpOptions opts) {
-        sackIn.count = 0;
-        int n = Math.min(opts.sackBlockCount(), sackIn.left.length);
-        for (int i = 0; i < n; i++) {
-            sackIn.left[i] = SeqNum.unwrap(opts.sackLeft(i), sender.sndUna);
-            sackIn.right[i] = SeqNum.unwrap(opts.sackRight(i), sender.sndUna);
-            sackIn.count++;
-        }
-    }
-
-    private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
-                        int ecn) {
-        if (!state.acceptsData()) {
-            return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
-        }
-        if (sender.ecn && payloadLen > 0) {
-            if ((flags & CWR) != 0) {
-                receiver.eceLatched = false; // RFC 3168 §6.1.3
-            }
-            if (ecn == 3) {
-                receiver.eceLatched = true;
-            }
-        }
-        int readableBefore = receiver.buffer().readable();
-        boolean finNow = receiver.onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, options.delayedAck);
-        if (readClosed && receiver.buffer().readable() > 0) {
-            receiver.buffer().skip(receiver.buffer().readable()); // closed for reading: acknowledged, discarded
-        }
-        if (finNow) {
-            switch (state) {
-                case ESTABLISHED:
-                    setState(TcpState.CLOSE_WAIT, now);
-                    break;
-                case FIN_WAIT_1:
-                    setState(sender.finAcked() ? TcpState.TIME_WAIT : TcpState.CLOSING, now);
-                    break;
-                case FIN_WAIT_2:
-                    setState(TcpState.TIME_WAIT, now);
-                    break;
-                default:
-                    break;
-            }
-            if (state == TcpState.TIME_WAIT) {
-                enterTimeWait(now);
-            }
-        }
-        if (receiver.buffer().readable() > readableBefore || finNow) {
-            handler.onReadable(this, now);
-        }
-    }
-
-    /** Our FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per state. */
-    private void onOurFinAcked(long now) {
-        if (!sender.finAcked()) {
-            return;
-        }
-        switch (state) {
-            case FIN_WAIT_1:
-                setState(TcpState.FIN_WAIT_2, now);
-                if (readClosed) {
-                    timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos); // FIN-WAIT-2 limit
-                }
-                break;
-            case CLOSING:
-                setState(TcpState.TIME_WAIT, now);
-                enterTimeWait(now);
-                break;
-            case LAST_ACK:
-                enterClosed(now, null);
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void establish(long now) {
+    void establish(long now) {
         sender.sndUna = Math.max(sender.sndUna, sender.iss + 1);
         if (synRetransmits == 0) {
             sender.rtt.sample(Math.max(1, now - synSentNanos));
@@ -480,7 +229,7 @@ public final class Connection {
     }
 
     /** After processing input: send what the windows allow, then any ACK still owed. */
-    private void afterInput(long now) {
+    void afterInput(long now) {
         if (state == TcpState.CLOSED) {
             return;
         }
@@ -792,7 +541,7 @@ public final class Connection {
         return (int) (now / options.timestampTickNanos) + tsOffset;
     }
 
-    private int tsVal(long now) {
+    int tsVal(long now) {
         return tsTicks(now);
     }
 
@@ -830,7 +579,7 @@ public final class Connection {
     }
 
     /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
-    private void sendAck(long now) {
+    void sendAck(long now) {
         segmentOptions(now);
         int flags = ACK | (receiver.eceLatched ? ECE : 0);
         emitAckBearing(now, sender.sndNxt, flags, 0, null, 0, 0, 0);
@@ -848,14 +597,14 @@ public final class Connection {
     }
 
     /** RFC 5961 §3.2, §4.2, §5.2: an ACK that proves we are in sync, rate-limited per stack. */
-    private void challengeAck(long now) {
+    void challengeAck(long now) {
         if (ctx.allowChallengeAck(now)) {
             ctx.stats().countChallengeAck();
             sendAck(now);
         }
     }
 
-    private void sendReset(long now, int seq, int ack, boolean withAck) {
+    void sendReset(long now, int seq, int ack, boolean withAck) {
         ctx.output().sendBare(localAddress, remoteAddress, localPort, remotePort, seq, ack,
                 RST | (withAck ? ACK : 0), 0);
         ctx.stats().countResetSent();
@@ -863,7 +612,7 @@ public final class Connection {
 
     // ================================================================ closing
 
-    private void enterTimeWait(long now) {
+    void enterTimeWait(long now) {
         timers.cancelAll();
         if (options.timeWaitNanos == 0) {
             enterClosed(now, null);
@@ -882,11 +631,11 @@ public final class Connection {
         enterClosed(now, null);
     }
 
-    private void closeQuietly(long now) {
+    void closeQuietly(long now) {
         enterClosed(now, null);
     }
 
-    private void enterClosed(long now, ConnectionError why) {
+    void enterClosed(long now, ConnectionError why) {
         if (state == TcpState.CLOSED && closedNotified) {
             return;
         }
@@ -900,7 +649,7 @@ public final class Connection {
         }
     }
 
-    private void setState(TcpState next, long now) {
+    void setState(TcpState next, long now) {
         if (next != state) {
             state = next;
             trace(now, TraceEvent.TCP_STATE, next.name(), sender.sndUna, 0);

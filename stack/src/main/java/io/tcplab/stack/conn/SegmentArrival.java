@@ -1,0 +1,273 @@
+package io.tcplab.stack.conn;
+
+import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
+import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.wire.TcpHeader;
+import io.tcplab.stack.wire.TcpOptions;
+
+/**
+ * Segment arrival for one connection: RFC 9293 §3.10.7.3 (SYN-SENT) and §3.10.7.4 (every other
+ * state) in the RFC's order — sequence check and PAWS, RST, SYN, ACK, text, FIN — with the checks
+ * of RFC 5961. The {@link Connection} owns the state; this is the long procedure that reads and
+ * changes it, kept apart so each file has one job.
+ */
+final class SegmentArrival {
+    private final Connection c;
+
+    SegmentArrival(Connection c) {
+        this.c = c;
+    }
+
+    /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the TcpHeader.RST check. */
+    void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
+        int flags = tcp.flags();
+        long ack = SeqNum.unwrap(tcp.ack(), c.sender.sndNxt);
+        boolean hasAck = (flags & TcpHeader.ACK) != 0;
+        if (hasAck && (ack <= c.sender.iss || ack > c.sender.sndNxt)) {
+            c.ctx.stats().countDrop(DropReason.BAD_ACK);
+            if ((flags & TcpHeader.RST) == 0) {
+                c.sendReset(now, tcp.ack(), 0, false);
+            }
+            return;
+        }
+        if ((flags & TcpHeader.RST) != 0) {
+            if (hasAck) {
+                c.failed(now, ConnectionError.REFUSED);
+            } else {
+                c.ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+            }
+            return;
+        }
+        if ((flags & TcpHeader.SYN) == 0) {
+            c.ctx.stats().countDrop(DropReason.ILLEGAL_FLAGS);
+            return;
+        }
+        long irs = tcp.seq() & 0xFFFFFFFFL;
+        c.receiver = new Receiver(c.options.receiveBufferBytes, irs, c.ourMss(), c.options.quickAckSegments);
+        c.negotiate(opts, tcp.window());
+        if (c.sender.ecn) {
+            // RFC 3168 §6.1.1: only an ECN-setup TcpHeader.SYN-TcpHeader.ACK (TcpHeader.ECE without TcpHeader.CWR) agrees to ECN
+            c.sender.ecn = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE;
+        }
+        if (hasAck) {
+            c.sender.sndUna = ack;
+            c.sender.sndWl1 = irs;
+            c.sender.sndWl2 = ack;
+            c.establish(now);
+            c.sendAck(now);
+        } else {
+            // Simultaneous open (RFC 9293 §3.5, figure 8)
+            c.setState(TcpState.SYN_RECEIVED, now);
+            c.sendSyn(now, true);
+        }
+    }
+
+    boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
+        int flags = tcp.flags();
+        long seq = SeqNum.unwrap(tcp.seq(), c.receiver.rcvNxt());
+        int payloadLen = tcp.payloadLength();
+        boolean hasTs = c.tsOk && opts.hasTimestamps();
+
+        if ((flags & TcpHeader.SYN) != 0) {
+            if (seq + 1 == c.receiver.rcvNxt() && c.state == TcpState.SYN_RECEIVED) {
+                if ((flags & TcpHeader.ACK) == 0) {
+                    c.sendSyn(now, true); // the peer did not see our TcpHeader.SYN-TcpHeader.ACK
+                    return true;
+                }
+                seq++; // simultaneous open: the TcpHeader.SYN is old, the rest of the segment is new
+                flags &= ~TcpHeader.SYN;
+            } else if (c.state == TcpState.TIME_WAIT && seq > c.receiver.rcvNxt() && (flags & TcpHeader.ACK) == 0) {
+                return false; // a new incarnation may reuse the four-tuple
+            }
+        }
+        int segLen = payloadLen + ((flags & TcpHeader.SYN) != 0 ? 1 : 0) + ((flags & TcpHeader.FIN) != 0 ? 1 : 0);
+
+        // RFC 7323 §5.3 R1: PAWS
+        if (hasTs && c.tsRecentValid && (flags & TcpHeader.RST) == 0 && opts.tsVal() - c.tsRecent < 0) {
+            c.ctx.stats().countDrop(DropReason.PAWS_REJECTED);
+            reportIfDuplicate(seq, payloadLen);
+            c.sendAck(now);
+            return true;
+        }
+
+        // RFC 9293 §3.10.7.4 "first": sequence number acceptability
+        long window = c.receiver.window();
+        long rcvNxt = c.receiver.rcvNxt();
+        boolean acceptable;
+        if (segLen == 0) {
+            acceptable = window == 0 ? seq == rcvNxt : seq >= rcvNxt && seq < rcvNxt + window;
+        } else {
+            acceptable = window > 0 && ((seq >= rcvNxt && seq < rcvNxt + window)
+                    || (seq + segLen - 1 >= rcvNxt && seq + segLen - 1 < rcvNxt + window));
+        }
+        boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & TcpHeader.RST) == 0;
+        if (!acceptable && !zeroWindowAckOnly) {
+            c.ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
+            if ((flags & TcpHeader.RST) == 0) {
+                reportIfDuplicate(seq, payloadLen);
+                c.sendAck(now);
+            }
+            return true;
+        }
+
+        // "second": TcpHeader.RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge TcpHeader.ACK)
+        if ((flags & TcpHeader.RST) != 0) {
+            if (seq == rcvNxt) {
+                if (c.state == TcpState.SYN_RECEIVED && c.passive) {
+                    c.closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
+                } else if (c.state == TcpState.SYN_RECEIVED) {
+                    c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from TcpHeader.SYN-SENT
+                } else if (c.state == TcpState.TIME_WAIT || c.state == TcpState.CLOSING || c.state == TcpState.LAST_ACK) {
+                    c.enterClosed(now, null);
+                } else {
+                    c.failed(now, ConnectionError.RESET);
+                }
+            } else {
+                c.challengeAck(now);
+            }
+            return true;
+        }
+
+        // "fourth": TcpHeader.SYN in a synchronized c.state, RFC 5961 §4.2: challenge TcpHeader.ACK
+        if ((flags & TcpHeader.SYN) != 0) {
+            c.challengeAck(now);
+            return true;
+        }
+
+        // "fifth": the TcpHeader.ACK field
+        if ((flags & TcpHeader.ACK) == 0) {
+            c.ctx.stats().countDrop(DropReason.BAD_ACK);
+            return true;
+        }
+        long ack = SeqNum.unwrap(tcp.ack(), c.sender.sndUna);
+        if (c.state == TcpState.SYN_RECEIVED) {
+            if (ack <= c.sender.sndUna || ack > c.sender.sndNxt) {
+                c.ctx.stats().countDrop(DropReason.BAD_ACK);
+                c.sendReset(now, tcp.ack(), 0, false);
+                return true;
+            }
+            c.sender.sndWl1 = seq;
+            c.sender.sndWl2 = ack;
+            c.establish(now);
+        }
+        // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an TcpHeader.ACK
+        if (ack > c.sender.sndNxt || ack < c.sender.sndUna - Math.max(c.sender.maxSndWnd, 1)) {
+            c.ctx.stats().countDrop(DropReason.BAD_ACK);
+            if (ack > c.sender.sndNxt) {
+                c.sendAck(now);
+            } else {
+                c.challengeAck(now);
+            }
+            return true;
+        }
+        if (hasTs && seq <= c.lastAckSent && opts.tsVal() - c.tsRecent >= 0) {
+            c.tsRecent = opts.tsVal(); // RFC 7323 §4.3 (2)
+        }
+        if (c.state == TcpState.TIME_WAIT) {
+            if ((flags & TcpHeader.FIN) != 0) {
+                c.sendAck(now); // a retransmitted TcpHeader.FIN: acknowledge it and restart 2MSL
+                c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
+            }
+            return true;
+        }
+        readSackBlocks(opts);
+        c.sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (TcpHeader.SYN | TcpHeader.FIN)) != 0,
+                hasTs, hasTs ? opts.tsEcr() : 0, c.sender.sack ? c.sackIn : null, (flags & TcpHeader.ECE) != 0);
+        onOurFinAcked(now);
+        if (c.state == TcpState.CLOSED) {
+            return true;
+        }
+
+        // "seventh" and "eighth": text and TcpHeader.FIN
+        if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & TcpHeader.FIN) != 0)) {
+            onText(now, tcp, packet, seq, payloadLen, (flags & TcpHeader.FIN) != 0, flags, ecn);
+        } else if (zeroWindowAckOnly) {
+            c.receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so TcpHeader.ACK it
+        }
+        c.afterInput(now);
+        return true;
+    }
+
+    /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
+    private void reportIfDuplicate(long seq, int payloadLen) {
+        if (payloadLen > 0 && seq + payloadLen <= c.receiver.rcvNxt()) {
+            c.receiver.reportDuplicate(seq, seq + payloadLen);
+        }
+    }
+
+    private void readSackBlocks(TcpOptions opts) {
+        c.sackIn.count = 0;
+        int n = Math.min(opts.sackBlockCount(), c.sackIn.left.length);
+        for (int i = 0; i < n; i++) {
+            c.sackIn.left[i] = SeqNum.unwrap(opts.sackLeft(i), c.sender.sndUna);
+            c.sackIn.right[i] = SeqNum.unwrap(opts.sackRight(i), c.sender.sndUna);
+            c.sackIn.count++;
+        }
+    }
+
+    private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
+                        int ecn) {
+        if (!c.state.acceptsData()) {
+            return; // RFC 9293 §3.10.7.4: text after the peer's TcpHeader.FIN is ignored
+        }
+        if (c.sender.ecn && payloadLen > 0) {
+            if ((flags & TcpHeader.CWR) != 0) {
+                c.receiver.eceLatched = false; // RFC 3168 §6.1.3
+            }
+            if (ecn == 3) {
+                c.receiver.eceLatched = true;
+            }
+        }
+        int readableBefore = c.receiver.buffer().readable();
+        boolean finNow = c.receiver.onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
+        if (c.readClosed && c.receiver.buffer().readable() > 0) {
+            c.receiver.buffer().skip(c.receiver.buffer().readable()); // closed for reading: acknowledged, discarded
+        }
+        if (finNow) {
+            switch (c.state) {
+                case ESTABLISHED:
+                    c.setState(TcpState.CLOSE_WAIT, now);
+                    break;
+                case FIN_WAIT_1:
+                    c.setState(c.sender.finAcked() ? TcpState.TIME_WAIT : TcpState.CLOSING, now);
+                    break;
+                case FIN_WAIT_2:
+                    c.setState(TcpState.TIME_WAIT, now);
+                    break;
+                default:
+                    break;
+            }
+            if (c.state == TcpState.TIME_WAIT) {
+                c.enterTimeWait(now);
+            }
+        }
+        if (c.receiver.buffer().readable() > readableBefore || finNow) {
+            c.handler.onReadable(c, now);
+        }
+    }
+
+    /** Our TcpHeader.FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per c.state. */
+    private void onOurFinAcked(long now) {
+        if (!c.sender.finAcked()) {
+            return;
+        }
+        switch (c.state) {
+            case FIN_WAIT_1:
+                c.setState(TcpState.FIN_WAIT_2, now);
+                if (c.readClosed) {
+                    c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos); // TcpHeader.FIN-WAIT-2 limit
+                }
+                break;
+            case CLOSING:
+                c.setState(TcpState.TIME_WAIT, now);
+                c.enterTimeWait(now);
+                break;
+            case LAST_ACK:
+                c.enterClosed(now, null);
+                break;
+            default:
+                break;
+        }
+    }
+}
