@@ -19,6 +19,7 @@ public final class Main {
         CommandLine cmd = new CommandLine(new Main())
                 .addSubcommand(new TransferCommand(engine))
                 .addSubcommand(new LinkCommand())
+                .addSubcommand(new AbCommand())
                 .addSubcommand(new PacketdrillCommand())
                 .addSubcommand(new ServeCommand())
                 .addSubcommand(new SendCommand());

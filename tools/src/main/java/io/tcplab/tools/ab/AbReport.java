@@ -1,0 +1,162 @@
+package io.tcplab.tools.ab;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** The side-by-side report of an A/B run: a text table, or one line of JSON. */
+public final class AbReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private AbReport() {
+    }
+
+    /** The table: one row per measure, a column per run, kernel first. */
+    public static String text(AbResult r) {
+        RunResult k = r.kernel();
+        RunResult t = r.tcplab();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "A/B %s: %d bytes left to right over %s%n", r.spec().cc(),
+                r.spec().bytes(), describe(r.spec())));
+        String[] head = {"", "kernel " + k.congestionControl(), "tcplab " + t.congestionControl()};
+        List<String[]> rows = List.of(head,
+                row("goodput (Mbit/s)", k, t, x -> fixed(x.goodputBitsPerSec() / 1e6, 2)),
+                row("duration (s)", k, t, x -> fixed(x.durationNanos() / 1e9, 3)),
+                row("bytes received", k, t, x -> Long.toString(x.bytes())),
+                row("retransmitted segments", k, t, x -> Long.toString(x.retransmits())),
+                row("RTT mean (ms)", k, t, x -> fixed(x.rttMeanMillis(), 2)),
+                row("RTT min (ms)", k, t, x -> fixed(x.rttMinMillis(), 2)),
+                row("RTT max (ms)", k, t, x -> fixed(x.rttMaxMillis(), 2)),
+                row("cwnd final (bytes)", k, t, x -> Long.toString(x.finalCwndBytes())),
+                row("cwnd mean (bytes)", k, t, x -> fixed(x.cwndMeanBytes(), 0)),
+                row("mss (bytes)", k, t, x -> Integer.toString(x.mss())),
+                row("packets into the link", k, t, x -> Long.toString(x.linkPackets())),
+                row("dropped by the link", k, t, x -> Long.toString(x.linkDrops())),
+                row("dropped before it (TX)", k, t, x -> x.deviceTxDrops() < 0 ? "-" : Long.toString(x.deviceTxDrops())),
+                row("samples", k, t, x -> Integer.toString(x.samples().size())));
+        int w0 = rows.stream().mapToInt(x -> x[0].length()).max().orElse(0);
+        int w1 = rows.stream().mapToInt(x -> x[1].length()).max().orElse(0);
+        int w2 = rows.stream().mapToInt(x -> x[2].length()).max().orElse(0);
+        for (String[] row : rows) {
+            b.append(String.format(Locale.ROOT, "%-" + w0 + "s  %" + w1 + "s  %" + w2 + "s%n", row[0], row[1],
+                    row[2]));
+        }
+        return b.toString();
+    }
+
+    /** The path in a few words: {@code 100 Mbit/s, RTT 20 ms, queue 250000B, loss 1%}. */
+    public static String describe(AbSpec spec) {
+        LinkParams f = spec.forward();
+        StringBuilder b = new StringBuilder();
+        b.append(f.rateBitsPerSec() == 0 ? "unlimited rate"
+                : trim(f.rateBitsPerSec() / 1e6) + " Mbit/s");
+        b.append(", RTT ").append(trim((f.delayNanos() + spec.reverse().delayNanos()) / 1e6)).append(" ms");
+        b.append(", queue ").append(f.queueLimit().equals(Limit.NONE) ? "none" : f.queueLimit().toString());
+        if (f.lossProbability() > 0) {
+            b.append(", loss ").append(trim(f.lossProbability() * 100)).append('%');
+        }
+        if (f.lossEvery() > 0) {
+            b.append(", loss every ").append(f.lossEvery());
+        }
+        if (f.reorderProbability() > 0) {
+            b.append(", reorder ").append(trim(f.reorderProbability() * 100)).append('%');
+        }
+        if (f.duplicateProbability() > 0) {
+            b.append(", dup ").append(trim(f.duplicateProbability() * 100)).append('%');
+        }
+        if (f.corruptProbability() > 0) {
+            b.append(", corrupt ").append(trim(f.corruptProbability() * 100)).append('%');
+        }
+        if (f.ecnThreshold() != null) {
+            b.append(", ECN above ").append(f.ecnThreshold());
+        }
+        if (!spec.forwardSchedule().changes().isEmpty() || !spec.reverseSchedule().changes().isEmpty()) {
+            b.append(", with changes");
+        }
+        return b.toString();
+    }
+
+    private static String trim(double v) {
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    private static String[] row(String name, RunResult k, RunResult t, Function<RunResult, String> f) {
+        return new String[] {name, f.apply(k), f.apply(t)};
+    }
+
+    private static String fixed(double v, int decimals) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    /**
+     * One JSON object: {@code spec} ({@code bytes}, {@code congestionControl}, {@code forward},
+     * {@code reverse}, {@code seed}, {@code mtu}, {@code sampleIntervalNanos}), {@code namespaces} (removed again), then {@code kernel} and
+     * {@code tcplab}, each with the summary fields of the table and {@code samples} (arrays
+     * {@code t} in seconds, {@code cwndBytes}, {@code srttMillis}, {@code retransmits}, {@code bytesAcked}).
+     */
+    public static String json(AbResult r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode spec = root.putObject("spec");
+        spec.put("bytes", r.spec().bytes());
+        spec.put("congestionControl", r.spec().cc());
+        spec.put("forward", r.spec().forward().toString());
+        spec.put("reverse", r.spec().reverse().toString());
+        spec.set("forwardSchedule", MAPPER.valueToTree(r.spec().forwardSchedule().changes()));
+        spec.set("reverseSchedule", MAPPER.valueToTree(r.spec().reverseSchedule().changes()));
+        spec.put("seed", r.spec().seed());
+        spec.put("mtu", r.spec().mtu());
+        spec.put("sampleIntervalNanos", r.spec().sampleIntervalNanos());
+        root.set("namespaces", MAPPER.valueToTree(r.namespaces()));
+        root.set("kernel", run(r.kernel()));
+        root.set("tcplab", run(r.tcplab()));
+        return root.toString();
+    }
+
+    private static ObjectNode run(RunResult x) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("sender", x.sender());
+        n.put("congestionControl", x.congestionControl());
+        n.put("bytes", x.bytes());
+        n.put("durationSeconds", x.durationNanos() / 1e9);
+        n.put("goodputBitsPerSec", x.goodputBitsPerSec());
+        n.put("retransmits", x.retransmits());
+        putNumber(n, "rttMeanMillis", x.rttMeanMillis());
+        putNumber(n, "rttMinMillis", x.rttMinMillis());
+        putNumber(n, "rttMaxMillis", x.rttMaxMillis());
+        n.put("finalCwndBytes", x.finalCwndBytes());
+        putNumber(n, "meanCwndBytes", x.cwndMeanBytes());
+        n.put("mss", x.mss());
+        n.put("linkPackets", x.linkPackets());
+        n.put("linkDrops", x.linkDrops());
+        n.put("deviceTxDrops", x.deviceTxDrops());
+        ObjectNode s = n.putObject("samples");
+        ArrayNode t = s.putArray("t");
+        ArrayNode cwnd = s.putArray("cwndBytes");
+        ArrayNode rtt = s.putArray("srttMillis");
+        ArrayNode re = s.putArray("retransmits");
+        ArrayNode acked = s.putArray("bytesAcked");
+        for (Sample p : x.samples()) {
+            t.add(p.atNanos() / 1e9);
+            cwnd.add(p.cwndBytes());
+            rtt.add(p.srttNanos() / 1e6);
+            re.add(p.retransmits());
+            acked.add(p.bytesAcked());
+        }
+        return n;
+    }
+
+    private static void putNumber(ObjectNode n, String key, double v) {
+        if (Double.isNaN(v)) {
+            n.putNull(key);
+        } else {
+            n.put(key, v);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.AbPlot;
+import io.tcplab.tools.ab.AbReport;
+import io.tcplab.tools.ab.AbResult;
+import io.tcplab.tools.ab.AbRunner;
+import io.tcplab.tools.ab.AbSpec;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code tcplab ab}: the same transfer kernel-to-kernel and tcplab-to-kernel through one link, side by side. */
+@Command(name = "ab", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"Sends the same bytes twice from a left to a right namespace through the same user-space "
+                + "link (as tcplab link): once with the kernel's TCP using the algorithm of the same name, once "
+                + "with tcplab behind a TUN device, each to a kernel receiver. Prints goodput, retransmissions, "
+                + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
+                "Exit codes: 0 success, 1 a run failed, 2 a bad option."})
+public final class AbCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
+
+    @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "16MiB", converter = Converters.Bytes.class,
+            description = "Bytes to send in each run (default: ${DEFAULT-VALUE}).")
+    private long bytes;
+
+    @Option(names = "--cc", paramLabel = "ALGORITHM", defaultValue = "reno", converter = Converters.Cc.class,
+            description = "Congestion control: tcplab's spec, and the kernel's algorithm of the same name "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String cc;
+
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = LinkCommand.RateOrUnlimited.class,
+            description = "Rate of each direction; 0 is unlimited (default: ${DEFAULT-VALUE}).")
+    private long rateBitsPerSec;
+
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "20ms", converter = Converters.Duration.class,
+            description = "Round-trip delay added by the link; each direction gets half (default: ${DEFAULT-VALUE}).")
+    private long rttNanos;
+
+    @Option(names = "--queue", paramLabel = "LIMIT", converter = Converters.Queue.class,
+            description = "Queue limit of each direction, e.g. 256KiB or 100p, or none "
+                    + "(default: one bandwidth-delay product, at least 64KiB; none when the rate is unlimited).")
+    private Limit queue;
+
+    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Random loss left to right (default: ${DEFAULT-VALUE}).")
+    private double loss;
+
+    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
+            description = "Drop every Nth packet left to right; 0 is off (default: ${DEFAULT-VALUE}).")
+    private int lossEvery;
+
+    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a left-to-right packet is held back (default: ${DEFAULT-VALUE}).")
+    private double reorder;
+
+    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a left-to-right packet is duplicated (default: ${DEFAULT-VALUE}).")
+    private double duplicate;
+
+    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a left-to-right packet gets one bit flipped (default: ${DEFAULT-VALUE}).")
+    private double corrupt;
+
+    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
+            description = "Mark CE on ECN-capable left-to-right packets that find more than this queued (default: off).")
+    private Limit ecnThreshold;
+
+    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
+            description = "Change a left-to-right setting at a time after each run's start, e.g. delay=100ms@1s; "
+                    + "repeatable or comma-separated.")
+    private List<LinkSchedule> schedules = new ArrayList<>();
+
+    @Option(names = "--at-reverse", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
+            description = "The same for the right-to-left direction.")
+    private List<LinkSchedule> reverseSchedules = new ArrayList<>();
+
+    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = LinkCommand.Mtu.class,
+            description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
+    private int mtu;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
+            description = "Seed of the link's random choices and tcplab's; both runs get the same (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--sample-interval", paramLabel = "DURATION", defaultValue = "100ms",
+            converter = Converters.TimeLimit.class,
+            description = "How often the senders' cwnd and RTT are sampled (default: ${DEFAULT-VALUE}).")
+    private long sampleIntervalNanos;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
+            description = "Give up on a run after this long (default: ten times the ideal transfer time plus 30 s).")
+    private Long timeoutNanos;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "5201",
+            description = "Receiver port of the kernel run; tcplab's uses the next one (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw cwnd and RTT over time for both runs.")
+    private Path plot;
+
+    @Option(names = "--json", description = "Print one line of JSON instead of the table.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 1 || port > 65534) {
+            throw new ParameterException(command.commandLine(), "--port must be from 1 to 65534, got " + port);
+        }
+        if (plot != null && !plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw new ParameterException(command.commandLine(), "--plot must name a .png file, got '" + plot + "'");
+        }
+        Limit limit = queue != null ? queue
+                : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
+        LinkParams forward = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
+                .setDelayNanos(rttNanos / 2).setLossProbability(loss).setLossEvery(lossEvery)
+                .setReorderProbability(reorder).setDuplicateProbability(duplicate).setCorruptProbability(corrupt)
+                .setEcnThreshold(ecnThreshold);
+        LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
+                .setDelayNanos(rttNanos - rttNanos / 2);
+        long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
+        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, merged(schedules), merged(reverseSchedules), seed, mtu,
+                sampleIntervalNanos, timeout, port);
+        PrintWriter out = command.commandLine().getOut();
+        PrintWriter err = command.commandLine().getErr();
+        String name = command.qualifiedName();
+        try {
+            AbResult result = new AbRunner(spec, json ? null : out).run();
+            if (json) {
+                out.println(AbReport.json(result));
+            } else {
+                out.print(AbReport.text(result));
+            }
+            out.flush();
+            if (plot != null) {
+                AbPlot.png(result, plot, 1000, 700);
+                if (!json) {
+                    out.println("plot: " + plot);
+                    out.flush();
+                }
+            }
+            return 0;
+        } catch (AbException e) {
+            err.println(name + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        } catch (IOException e) {
+            err.println(name + ": cannot write " + plot + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    private long defaultTimeout() {
+        double ideal = rateBitsPerSec == 0 ? 1 : bytes * 8.0 / rateBitsPerSec + rttNanos / 1e9;
+        return (long) Math.min((10 * ideal + 30) * 1e9, Long.MAX_VALUE / 2.0);
+    }
+
+    private static LinkSchedule merged(List<LinkSchedule> schedules) {
+        List<LinkSchedule.Change> changes = new ArrayList<>();
+        schedules.forEach(s -> changes.addAll(s.changes()));
+        return new LinkSchedule(changes);
+    }
+}
