@@ -59,6 +59,23 @@ public final class TestHosts implements AutoCloseable {
     public record Availability(boolean ok, String reason) {
     }
 
+    /** Whether test hosts must work here (CI): {@code TCPLAB_REQUIRE_TEST_HOSTS=1} or {@code -Dtcplab.requireTestHosts=true}. */
+    public static boolean required() {
+        return "1".equals(System.getenv("TCPLAB_REQUIRE_TEST_HOSTS")) || Boolean.getBoolean("tcplab.requireTestHosts");
+    }
+
+    /**
+     * For tests: {@link #available()}, except that where test hosts are {@link #required()} an
+     * unavailable host throws, so the test fails instead of skipping silently.
+     */
+    public static Availability availableForTests() {
+        Availability a = available();
+        if (!a.ok() && required()) {
+            throw new IllegalStateException("test hosts are required here but unavailable: " + a.reason());
+        }
+        return a;
+    }
+
     /** Checked once per JVM: euid 0, {@code ip} present, a probe namespace added and deleted, /dev/net/tun present. */
     public static Availability available() {
         Availability a = availability;

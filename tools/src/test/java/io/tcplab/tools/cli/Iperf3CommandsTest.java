@@ -32,16 +32,10 @@ class Iperf3CommandsTest {
 
     @BeforeEach
     void setUp() {
-        TestHosts.Availability a = TestHosts.available();
-        boolean required = "1".equals(System.getenv("TCPLAB_REQUIRE_TEST_HOSTS"));
-        if (!a.ok()) {
-            if (required) {
-                fail("test hosts are required here but unavailable: " + a.reason());
-            }
-            Assumptions.assumeTrue(false, a.reason());
-        }
+        TestHosts.Availability a = TestHosts.availableForTests();
+        Assumptions.assumeTrue(a.ok(), a.reason());
         boolean iperf3 = new java.io.File("/usr/bin/iperf3").canExecute();
-        if (!iperf3 && required) {
+        if (!iperf3 && TestHosts.required()) {
             fail("iperf3 is required here (CI installs it) but is not installed");
         }
         Assumptions.assumeTrue(iperf3, "iperf3 is not installed (apt-get install iperf3)");

@@ -38,25 +38,16 @@ final class Interop {
     private Interop() {
     }
 
-    static boolean required() {
-        return "1".equals(System.getenv("TCPLAB_REQUIRE_TEST_HOSTS")) || Boolean.getBoolean("tcplab.requireTestHosts");
-    }
-
     /** Skips (or, where test hosts are required, fails) unless namespaces and TUN devices can be made here. */
     static void requireTestHosts() {
-        TestHosts.Availability a = TestHosts.available();
-        if (!a.ok()) {
-            if (required()) {
-                fail("test hosts are required here but unavailable: " + a.reason());
-            }
-            Assumptions.assumeTrue(false, a.reason());
-        }
+        TestHosts.Availability a = TestHosts.availableForTests();
+        Assumptions.assumeTrue(a.ok(), a.reason());
     }
 
     /** Skips (or fails where test hosts are required: CI installs the tools) unless {@code tool} is on the PATH. */
     static void requireTool(String tool, String why) {
         if (!which(tool)) {
-            if (required()) {
+            if (TestHosts.required()) {
                 fail(tool + " is required here but not installed (" + why + ")");
             }
             Assumptions.assumeTrue(false, tool + " is not installed (" + why + ")");
