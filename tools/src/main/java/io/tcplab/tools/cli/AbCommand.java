@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -55,34 +56,12 @@ public final class AbCommand implements Callable<Integer> {
                     + "(default: one bandwidth-delay product, at least 64KiB; none when the rate is unlimited).")
     private Limit queue;
 
-    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Random loss left to right (default: ${DEFAULT-VALUE}).")
-    private double loss;
 
-    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
-            description = "Drop every Nth packet left to right; 0 is off (default: ${DEFAULT-VALUE}).")
-    private int lossEvery;
 
-    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet is held back (default: ${DEFAULT-VALUE}).")
-    private double reorder;
 
-    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet is duplicated (default: ${DEFAULT-VALUE}).")
-    private double duplicate;
 
-    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet gets one bit flipped (default: ${DEFAULT-VALUE}).")
-    private double corrupt;
-
-    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
-            description = "Mark CE on ECN-capable left-to-right packets that find more than this queued (default: off).")
-    private Limit ecnThreshold;
-
-    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
-            description = "Change a left-to-right setting at a time after each run's start, e.g. delay=100ms@1s; "
-                    + "repeatable or comma-separated.")
-    private List<LinkSchedule> schedules = new ArrayList<>();
+    @Mixin
+    private ImpairmentOptions impairments = new ImpairmentOptions();
 
     @Option(names = "--at-reverse", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
             description = "The same for the right-to-left direction.")
@@ -125,14 +104,12 @@ public final class AbCommand implements Callable<Integer> {
         }
         Limit limit = queue != null ? queue
                 : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
-        LinkParams forward = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
-                .setDelayNanos(rttNanos / 2).setLossProbability(loss).setLossEvery(lossEvery)
-                .setReorderProbability(reorder).setDuplicateProbability(duplicate).setCorruptProbability(corrupt)
-                .setEcnThreshold(ecnThreshold);
+        LinkParams forward = impairments.applyTo(LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
+                .setDelayNanos(rttNanos / 2));
         LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
                 .setDelayNanos(rttNanos - rttNanos / 2);
         long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
-        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, merged(schedules), merged(reverseSchedules), seed, mtu,
+        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, impairments.schedule(), ImpairmentOptions.merged(reverseSchedules), seed, mtu,
                 sampleIntervalNanos, timeout, port);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
@@ -169,9 +146,4 @@ public final class AbCommand implements Callable<Integer> {
         return (long) Math.min((10 * ideal + 30) * 1e9, Long.MAX_VALUE / 2.0);
     }
 
-    private static LinkSchedule merged(List<LinkSchedule> schedules) {
-        List<LinkSchedule.Change> changes = new ArrayList<>();
-        schedules.forEach(s -> changes.addAll(s.changes()));
-        return new LinkSchedule(changes);
-    }
 }

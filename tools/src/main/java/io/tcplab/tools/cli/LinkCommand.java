@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -80,36 +81,12 @@ public final class LinkCommand implements Callable<Integer> {
                     + "(default: one bandwidth-delay product, at least 64KiB; none when the rate is unlimited).")
     private Limit queue;
 
-    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Random loss left to right (default: ${DEFAULT-VALUE}).")
-    private double loss;
 
-    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
-            description = "Drop every Nth packet left to right; 0 is off (default: ${DEFAULT-VALUE}).")
-    private int lossEvery;
 
-    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet is held back past later ones (default: ${DEFAULT-VALUE}).")
-    private double reorder;
 
-    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet is duplicated (default: ${DEFAULT-VALUE}).")
-    private double duplicate;
 
-    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a left-to-right packet gets one bit flipped (default: ${DEFAULT-VALUE}).")
-    private double corrupt;
-
-    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
-            description = "Mark CE on ECN-capable left-to-right packets that find more than this queued, e.g. 30p "
-                    + "(default: no marking).")
-    private Limit ecnThreshold;
-
-    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
-            description = "Change a left-to-right setting at a time after the start, e.g. delay=1s@10s; repeatable "
-                    + "or comma-separated. Keys: rate, delay (one-way), queue, loss, loss-every, reorder, "
-                    + "reorder-delay, duplicate, corrupt, ecn.")
-    private List<LinkSchedule> schedules = new ArrayList<>();
+    @Mixin
+    private ImpairmentOptions impairments = new ImpairmentOptions();
 
     @Option(names = "--at-reverse", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
             description = "The same for the right-to-left direction.")
@@ -139,8 +116,8 @@ public final class LinkCommand implements Callable<Integer> {
         LinkParams forward = forwardParams();
         // The reverse direction takes the odd nanosecond so the two halves add up to --rtt exactly.
         LinkParams reverse = base().setDelayNanos(rttNanos - rttNanos / 2);
-        LinkSchedule forwardSchedule = merged(schedules);
-        LinkSchedule reverseSchedule = merged(reverseSchedules);
+        LinkSchedule forwardSchedule = impairments.schedule();
+        LinkSchedule reverseSchedule = ImpairmentOptions.merged(reverseSchedules);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
@@ -333,15 +310,7 @@ public final class LinkCommand implements Callable<Integer> {
     }
 
     private LinkParams forwardParams() {
-        return base().setDelayNanos(rttNanos / 2).setLossProbability(loss).setLossEvery(lossEvery)
-                .setReorderProbability(reorder).setDuplicateProbability(duplicate).setCorruptProbability(corrupt)
-                .setEcnThreshold(ecnThreshold);
-    }
-
-    private static LinkSchedule merged(List<LinkSchedule> schedules) {
-        List<LinkSchedule.Change> changes = new ArrayList<>();
-        schedules.forEach(s -> changes.addAll(s.changes()));
-        return new LinkSchedule(changes);
+        return impairments.applyTo(base().setDelayNanos(rttNanos / 2));
     }
 
     private static String stripPrefix(String message) {

@@ -52,40 +52,16 @@ public final class TransferCommand implements Callable<Integer> {
                     + "(default: one bandwidth-delay product, at least 64KiB).")
     private Limit queue;
 
-    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Random loss on the data direction (default: ${DEFAULT-VALUE}).")
-    private double loss;
 
-    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
-            description = "Drop every Nth data-direction packet; 0 is off (default: ${DEFAULT-VALUE}).")
-    private int lossEvery;
 
-    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a data-direction packet is delayed past later ones (default: ${DEFAULT-VALUE}).")
-    private double reorder;
 
-    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a data-direction packet is duplicated (default: ${DEFAULT-VALUE}).")
-    private double duplicate;
-
-    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-            description = "Probability that a data-direction packet is corrupted (default: ${DEFAULT-VALUE}).")
-    private double corrupt;
-
-    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
-            description = "Mark CE on ECN-capable data packets that find more than this queued, e.g. 30p "
-                    + "(default: no marking).")
-    private Limit ecnThreshold;
-
-    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
-            description = "Change a data-direction link setting at a virtual time, e.g. delay=1s@10s; repeatable "
-                    + "or comma-separated. Keys: rate, delay (one-way), queue, loss, loss-every, reorder, "
-                    + "reorder-delay, duplicate, corrupt, ecn.")
-    private List<LinkSchedule> schedules = new ArrayList<>();
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
             description = "Seed for every random choice of the run (default: ${DEFAULT-VALUE}).")
     private long seed;
+
+    @Mixin
+    private ImpairmentOptions impairments = new ImpairmentOptions();
 
     @Mixin
     private ConnectionOptionsMixin connection = new ConnectionOptionsMixin();
@@ -131,23 +107,15 @@ public final class TransferCommand implements Callable<Integer> {
 
     private TransferSpec spec() {
         Limit queueLimit = queue != null ? queue : PathDefaults.queue(rateBitsPerSec, rttNanos);
-        LinkParams forward = link(queueLimit, rttNanos / 2)
-                .setLossProbability(loss)
-                .setLossEvery(lossEvery)
-                .setReorderProbability(reorder)
-                .setDuplicateProbability(duplicate)
-                .setCorruptProbability(corrupt)
-                .setEcnThreshold(ecnThreshold);
+        LinkParams forward = impairments.applyTo(link(queueLimit, rttNanos / 2));
         // The reverse direction takes the odd nanosecond so the two halves add up to --rtt exactly.
         LinkParams reverse = link(queueLimit, rttNanos - rttNanos / 2);
-        List<LinkSchedule.Change> changes = new ArrayList<>();
-        schedules.forEach(s -> changes.addAll(s.changes()));
         int buffer = connection.bufferBytes(PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit));
-        return new TransferSpec(bytes, forward, reverse, new LinkSchedule(changes), seed,
+        return new TransferSpec(bytes, forward, reverse, impairments.schedule(), seed,
                 connection.congestionControl(), connection.sack(), connection.timestamps(), connection.windowScale(),
                 connection.ecn(), buffer, connection.initialIsn(),
                 timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos,
-                        Math.max(loss, lossEvery > 0 ? 1.0 / lossEvery : 0)));
+                        impairments.lossRate()));
     }
 
     private LinkParams link(Limit queueLimit, long delayNanos) {

@@ -1,0 +1,68 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The impairments of the data direction and its schedule, shared by {@code transfer}, {@code link}
+ * and {@code ab} so the three spell and check them alike.
+ */
+final class ImpairmentOptions {
+    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Random loss on the data direction (default: ${DEFAULT-VALUE}).")
+    private double loss;
+
+    @Option(names = "--loss-every", paramLabel = "N", defaultValue = "0", converter = Converters.LossEvery.class,
+            description = "Drop every Nth data-direction packet; 0 is off (default: ${DEFAULT-VALUE}).")
+    private int lossEvery;
+
+    @Option(names = "--reorder", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet is held back past later ones "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private double reorder;
+
+    @Option(names = "--dup", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet is duplicated (default: ${DEFAULT-VALUE}).")
+    private double duplicate;
+
+    @Option(names = "--corrupt", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+            description = "Probability that a data-direction packet gets one bit flipped (default: ${DEFAULT-VALUE}).")
+    private double corrupt;
+
+    @Option(names = "--ecn-threshold", paramLabel = "LIMIT", converter = Converters.Threshold.class,
+            description = "Mark CE on ECN-capable data packets that find more than this queued, e.g. 30p "
+                    + "(default: no marking).")
+    private Limit ecnThreshold;
+
+    @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
+            description = "Change a data-direction link setting at a time after the start, e.g. delay=1s@10s; "
+                    + "repeatable or comma-separated. Keys: rate, delay (one-way), queue, loss, loss-every, "
+                    + "reorder, reorder-delay, duplicate, corrupt, ecn.")
+    private List<LinkSchedule> schedules = new ArrayList<>();
+
+    /** Sets the impairments on the data direction's link. */
+    LinkParams applyTo(LinkParams forward) {
+        return forward.setLossProbability(loss).setLossEvery(lossEvery).setReorderProbability(reorder)
+                .setDuplicateProbability(duplicate).setCorruptProbability(corrupt).setEcnThreshold(ecnThreshold);
+    }
+
+    /** Every {@code --at} change, in one schedule. */
+    LinkSchedule schedule() {
+        return merged(schedules);
+    }
+
+    /** The loss probability the data direction sees from --loss and --loss-every together, roughly. */
+    double lossRate() {
+        return Math.max(loss, lossEvery > 0 ? 1.0 / lossEvery : 0);
+    }
+
+    static LinkSchedule merged(List<LinkSchedule> schedules) {
+        List<LinkSchedule.Change> changes = new ArrayList<>();
+        schedules.forEach(s -> changes.addAll(s.changes()));
+        return new LinkSchedule(changes);
+    }
+}
