@@ -2,7 +2,6 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
-import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.metrics.TraceCsvWriter;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferRunner;
@@ -17,8 +16,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code tcplab transfer}: one bulk transfer over an emulated path, checked end to end. */
