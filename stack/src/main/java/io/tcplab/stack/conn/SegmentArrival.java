@@ -19,7 +19,7 @@ final class SegmentArrival {
         this.c = c;
     }
 
-    /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the TcpHeader.RST check. */
+    /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
     void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
         int flags = tcp.flags();
         long ack = SeqNum.unwrap(tcp.ack(), c.sender.sndNxt);
@@ -47,7 +47,7 @@ final class SegmentArrival {
         c.receiver = new Receiver(c.options.receiveBufferBytes, irs, c.ourMss(), c.options.quickAckSegments);
         c.negotiate(opts, tcp.window());
         if (c.sender.ecn) {
-            // RFC 3168 §6.1.1: only an ECN-setup TcpHeader.SYN-TcpHeader.ACK (TcpHeader.ECE without TcpHeader.CWR) agrees to ECN
+            // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
             c.sender.ecn = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE;
         }
         if (hasAck) {
@@ -72,10 +72,10 @@ final class SegmentArrival {
         if ((flags & TcpHeader.SYN) != 0) {
             if (seq + 1 == c.receiver.rcvNxt() && c.state == TcpState.SYN_RECEIVED) {
                 if ((flags & TcpHeader.ACK) == 0) {
-                    c.sendSyn(now, true); // the peer did not see our TcpHeader.SYN-TcpHeader.ACK
+                    c.sendSyn(now, true); // the peer did not see our SYN-ACK
                     return true;
                 }
-                seq++; // simultaneous open: the TcpHeader.SYN is old, the rest of the segment is new
+                seq++; // simultaneous open: the SYN is old, the rest of the segment is new
                 flags &= ~TcpHeader.SYN;
             } else if (c.state == TcpState.TIME_WAIT && seq > c.receiver.rcvNxt() && (flags & TcpHeader.ACK) == 0) {
                 return false; // a new incarnation may reuse the four-tuple
@@ -107,17 +107,21 @@ final class SegmentArrival {
             if ((flags & TcpHeader.RST) == 0) {
                 reportIfDuplicate(seq, payloadLen);
                 c.sendAck(now);
+                if (c.state == TcpState.TIME_WAIT && (flags & TcpHeader.FIN) != 0) {
+                    // RFC 9293 §3.10.7.4 TIME-WAIT: a retransmitted FIN is ACKed and restarts the 2 MSL wait
+                    c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
+                }
             }
             return true;
         }
 
-        // "second": TcpHeader.RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge TcpHeader.ACK)
+        // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
                 if (c.state == TcpState.SYN_RECEIVED && c.passive) {
                     c.closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state == TcpState.SYN_RECEIVED) {
-                    c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from TcpHeader.SYN-SENT
+                    c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (c.state == TcpState.TIME_WAIT || c.state == TcpState.CLOSING || c.state == TcpState.LAST_ACK) {
                     c.enterClosed(now, null);
                 } else {
@@ -129,13 +133,13 @@ final class SegmentArrival {
             return true;
         }
 
-        // "fourth": TcpHeader.SYN in a synchronized c.state, RFC 5961 §4.2: challenge TcpHeader.ACK
+        // "fourth": SYN in a synchronized state, RFC 5961 §4.2: challenge ACK
         if ((flags & TcpHeader.SYN) != 0) {
             c.challengeAck(now);
             return true;
         }
 
-        // "fifth": the TcpHeader.ACK field
+        // "fifth": the ACK field
         if ((flags & TcpHeader.ACK) == 0) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             return true;
@@ -151,7 +155,7 @@ final class SegmentArrival {
             c.sender.sndWl2 = ack;
             c.establish(now);
         }
-        // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an TcpHeader.ACK
+        // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
         if (ack > c.sender.sndNxt || ack < c.sender.sndUna - Math.max(c.sender.maxSndWnd, 1)) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             if (ack > c.sender.sndNxt) {
@@ -166,7 +170,7 @@ final class SegmentArrival {
         }
         if (c.state == TcpState.TIME_WAIT) {
             if ((flags & TcpHeader.FIN) != 0) {
-                c.sendAck(now); // a retransmitted TcpHeader.FIN: acknowledge it and restart 2MSL
+                c.sendAck(now); // a retransmitted FIN: acknowledge it and restart 2MSL
                 c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
             }
             return true;
@@ -179,11 +183,11 @@ final class SegmentArrival {
             return true;
         }
 
-        // "seventh" and "eighth": text and TcpHeader.FIN
+        // "seventh" and "eighth": text and FIN
         if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & TcpHeader.FIN) != 0)) {
             onText(now, tcp, packet, seq, payloadLen, (flags & TcpHeader.FIN) != 0, flags, ecn);
         } else if (zeroWindowAckOnly) {
-            c.receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so TcpHeader.ACK it
+            c.receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
         }
         c.afterInput(now);
         return true;
@@ -209,7 +213,7 @@ final class SegmentArrival {
     private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
                         int ecn) {
         if (!c.state.acceptsData()) {
-            return; // RFC 9293 §3.10.7.4: text after the peer's TcpHeader.FIN is ignored
+            return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
         }
         if (c.sender.ecn && payloadLen > 0) {
             if ((flags & TcpHeader.CWR) != 0) {
@@ -247,7 +251,7 @@ final class SegmentArrival {
         }
     }
 
-    /** Our TcpHeader.FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per c.state. */
+    /** Our FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per state. */
     private void onOurFinAcked(long now) {
         if (!c.sender.finAcked()) {
             return;
@@ -256,7 +260,7 @@ final class SegmentArrival {
             case FIN_WAIT_1:
                 c.setState(TcpState.FIN_WAIT_2, now);
                 if (c.readClosed) {
-                    c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos); // TcpHeader.FIN-WAIT-2 limit
+                    c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos); // FIN-WAIT-2 limit
                 }
                 break;
             case CLOSING:

@@ -133,6 +133,10 @@ class CloseScriptTest {
         p.expect(seg(".").seq(2).ack(2).at(1000));
         p.assertState(TcpState.TIME_WAIT);
         p.expectNothing();
+        p.advanceTo(1000 + TIME_WAIT_MS - 1); // the 2 MSL wait started again at 1000
+        p.assertState(TcpState.TIME_WAIT);
+        p.advanceTo(1000 + TIME_WAIT_MS);
+        p.assertClosed(null);
     }
 
     /** RFC 9293 §3.10.7.4: an old duplicate FIN in CLOSE-WAIT is answered with an ACK and changes nothing. */
