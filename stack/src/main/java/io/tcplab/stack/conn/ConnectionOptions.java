@@ -21,6 +21,8 @@ public final class ConnectionOptions {
     public final long delayedAckNanos;
     /** The first data segments of a connection that are acknowledged at once (Linux's quick-ack mode). */
     public final int quickAckSegments;
+    /** Proportional Rate Reduction (RFC 6937) paces sending during fast recovery instead of RFC 6675's pipe < cwnd. */
+    public final boolean prr;
     public final int initialWindowSegments;
     /**
      * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
@@ -53,6 +55,7 @@ public final class ConnectionOptions {
         delayedAck = b.delayedAck;
         delayedAckNanos = b.delayedAckNanos;
         quickAckSegments = b.quickAckSegments;
+        prr = b.prr;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
@@ -88,6 +91,7 @@ public final class ConnectionOptions {
         b.delayedAck = delayedAck;
         b.delayedAckNanos = delayedAckNanos;
         b.quickAckSegments = quickAckSegments;
+        b.prr = prr;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
@@ -116,6 +120,7 @@ public final class ConnectionOptions {
         private boolean delayedAck = true;
         private long delayedAckNanos = 40 * MS; // Linux's minimum ATO; RFC 9293 allows up to 500 ms
         private int quickAckSegments = 0; // off: RFC 5681 §4.2 delays from the first segment
+        private boolean prr = false; // RFC 6937 is Experimental; RFC 6675 recovery is the default
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
@@ -140,6 +145,7 @@ public final class ConnectionOptions {
         public Builder delayedAck(boolean on) { delayedAck = on; return this; }
         public Builder delayedAckNanos(long nanos) { delayedAckNanos = nanos; return this; }
         public Builder quickAckSegments(int segments) { quickAckSegments = segments; return this; }
+        public Builder prr(boolean on) { prr = on; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }

@@ -76,6 +76,10 @@ final class Sender {
     long fastRecoveries;
     long spuriousUndos;
     private final SpuriousDetector spurious = new SpuriousDetector();
+    /** RFC 6937 when the connection asks for it, else RFC 6675's "send while pipe < cwnd". */
+    private final Prr prr;
+    /** The window PRR allows until the next ACK, or -1 outside PRR recovery. */
+    private long prrWindow = -1;
 
     private final AckResult ackResult = new AckResult();
     private final MutableAckSample ackSample = new MutableAckSample();
@@ -87,6 +91,7 @@ final class Sender {
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1);
         this.ring = Unpooled.wrappedBuffer(buffer.array());
+        this.prr = options.prr ? new Prr() : null;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
         this.sndUna = iss;
@@ -130,7 +135,7 @@ final class Sender {
         }
         cwndBlocked = false;
         for (int guard = 0; guard < 100_000; guard++) {
-            long cwnd = cc.cwndBytes();
+            long cwnd = prrWindow >= 0 ? prrWindow : cc.cwndBytes();
             long pipe = inflight();
             long lostSeq = scoreboard.nextLostToRetransmit();
             if (lostSeq >= 0) {
@@ -227,12 +232,20 @@ final class Sender {
         }
         c.emitData(now, seq, len, fin, cwr, ecn && len > 0);
         segmentsSent++;
-        lastSendNanos = now;
-        sentSample.fill(now, len, inflight(), false, sndNxt >= dataEnd(), delivered);
-        cc.onPacketSent(sentSample);
+        afterSend(now, len, false, sndNxt >= dataEnd());
         c.trace(now, TraceEvent.SEND, null, seq, len);
+    }
+
+    /** What every data segment sent is followed by: the algorithm hears of it, PRR counts it, the RTO runs. */
+    private void afterSend(long now, int len, boolean retransmit, boolean appLimited) {
+        lastSendNanos = now;
+        sentSample.fill(now, len, inflight(), retransmit, appLimited, delivered);
+        cc.onPacketSent(sentSample);
+        if (prr != null && caState == CaState.RECOVERY) {
+            prr.onSent(len);
+        }
         if (!c.timers.armed(TimerKind.RTO)) {
-            c.timers.arm(TimerKind.RTO, now + rtt.rto());
+            c.timers.arm(TimerKind.RTO, now + rtt.rto()); // RFC 6298 (5.1)
         }
     }
 
@@ -252,13 +265,8 @@ final class Sender {
             segmentsRetransmitted++;
         } while (off < len);
         bytesRetransmitted += len;
-        lastSendNanos = now;
-        sentSample.fill(now, len, inflight(), true, false, delivered);
-        cc.onPacketSent(sentSample);
+        afterSend(now, len, true, false);
         c.trace(now, TraceEvent.RETRANSMIT, null, seq, len);
-        if (!c.timers.armed(TimerKind.RTO)) {
-            c.timers.arm(TimerKind.RTO, now + rtt.rto());
-        }
     }
 
     /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */
@@ -366,6 +374,8 @@ final class Sender {
             undo(now, spuriousCause);
         }
         updateRecoveryState(now, ack, priorUna, dupAck);
+        prrWindow = prr != null && caState == CaState.RECOVERY
+                ? prr.window(newlyDelivered, inflight(), cc.ssthreshBytes(), smss) : -1;
         if (ece && ecn) {
             onEcnEcho(now);
         }
@@ -489,6 +499,9 @@ final class Sender {
     private void enterRecovery(long now) {
         recoveryPoint = sndNxt;
         spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT, sndUna, recoveryPoint);
+        if (prr != null) {
+            prr.start(sndNxt - sndUna);
+        }
         rescueRxt = -1;
         long flight = sndNxt - sndUna;
         cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, flight, now);
@@ -564,6 +577,9 @@ final class Sender {
     }
 
     private void setCaState(CaState next, long now) {
+        if (next != CaState.RECOVERY) {
+            prrWindow = -1; // PRR paces fast recovery only
+        }
         if (next != caState) {
             CaState from = caState;
             caState = next;

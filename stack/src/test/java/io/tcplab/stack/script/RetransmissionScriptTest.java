@@ -176,4 +176,60 @@ class RetransmissionScriptTest {
         p.advanceTo(100_000);
         p.expectNothing();
     }
+
+    /**
+     * RFC 6937 §3 (PRR): while pipe is above ssthresh, fast recovery sends in proportion to what is
+     * delivered — here ssthresh is half of RecoverFS, so one new segment for every two segments
+     * SACKed (rate halving) — where RFC 6675 alone would send nothing until pipe fell below cwnd.
+     */
+    @Test
+    void prrSendsOneSegmentForEveryTwoDeliveredDuringRecovery() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().initialWindowSegments(20).prr(true).build());
+        p.acceptFrom(fullSyn());
+        p.write(40 * TS_MSS);
+        for (int i = 0; i < 20; i++) {
+            p.expect(seg(".").seq(1 + i * TS_MSS).len(TS_MSS));
+        }
+        enterRecoveryWithLimitedTransmit(p);
+        p.expectNothing();
+        int next = 22; // RecoverFS is 22 segments and ssthresh 11: half
+
+        for (int k = 5; k <= 12; k++) {
+            p.in(seg(".").seq(1).ack(1).sack(1 + TS_MSS, 1 + k * TS_MSS));
+            if (k % 2 == 0) { // prr_delivered = k - 3 segments: ceil(delivered / 2) - prr_out grows every second ACK
+                p.expect(seg(".").seq(1 + next * TS_MSS).len(TS_MSS));
+                next++;
+            }
+            p.expectNothing();
+        }
+        assertThat(next).isEqualTo(26);
+    }
+
+    /** The same losses without PRR: RFC 6675 sends nothing while pipe (19 segments) stays above cwnd (11). */
+    @Test
+    void withoutPrrRecoveryWaitsForPipeToFallBelowCwnd() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().initialWindowSegments(20).build());
+        p.acceptFrom(fullSyn());
+        p.write(40 * TS_MSS);
+        for (int i = 0; i < 20; i++) {
+            p.expect(seg(".").seq(1 + i * TS_MSS).len(TS_MSS));
+        }
+        enterRecoveryWithLimitedTransmit(p);
+        for (int k = 5; k <= 10; k++) {
+            p.in(seg(".").seq(1).ack(1).sack(1 + TS_MSS, 1 + k * TS_MSS));
+            p.expectNothing();
+        }
+    }
+
+    /**
+     * Segment 1 of 20 is lost; SACKs of segments 2 and 3 each release a new segment (RFC 3042), the
+     * SACK of segment 4 starts recovery with the retransmission of segment 1.
+     */
+    private static void enterRecoveryWithLimitedTransmit(ScriptedPeer p) {
+        p.advanceTo(100);
+        for (int k = 2; k <= 4; k++) {
+            p.in(seg(".").seq(1).ack(1).sack(1 + TS_MSS, 1 + k * TS_MSS));
+            p.expect(k < 4 ? seg(".").seq(1 + (18 + k) * TS_MSS).len(TS_MSS) : seg(".").seq(1).len(TS_MSS));
+        }
+    }
 }

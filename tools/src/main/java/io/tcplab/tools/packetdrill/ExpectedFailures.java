@@ -10,8 +10,8 @@ import java.util.Optional;
  */
 public final class ExpectedFailures {
     private static final String TLP = "no tail loss probe (RFC 8985 7 is optional; the RFC 6298 timer recovers)";
-    private static final String PRR = "RFC 6675 recovery (send while pipe < cwnd) with Reno's halving, not "
-            + "Linux's PRR (RFC 6937, Experimental), so the amounts sent during recovery differ";
+    private static final String PRR = "the window after recovery is Reno's half, not CUBIC's 0.7: tcplab has no CUBIC "
+            + "yet (the profile does recover with PRR, RFC 6937, as Linux does)";
 
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("ts_recent/invalid_ack.pkt", "answers a segment whose ACK is above SND.NXT with an ACK "
@@ -21,7 +21,8 @@ public final class ExpectedFailures {
             Map.entry("fast_retransmit/fr-4pkt-fack-last-byte.pkt", TLP),
             Map.entry("shutdown/shutdown-rdwr-write-queue-close.pkt", TLP),
             Map.entry("shutdown/shutdown-rdwr-send-queue-ack-close.pkt", TLP),
-            Map.entry("fast_recovery/prr-ss-ack-below-snd_una-cubic.pkt", PRR + " and CUBIC's 0.7"),
+            Map.entry("fast_recovery/prr-ss-ack-below-snd_una-cubic.pkt", "no RACK (RFC 8985 is optional): Linux deems "
+                    + "4001:7001 lost because a later-sent segment was SACKed an RTT ago; RFC 6675's DupThresh does not"),
             Map.entry("limited_transmit/limited-transmit-no-sack.pkt", "slow start counts bytes with L = 2*SMSS "
                     + "(RFC 3465 2.2): an ACK of two segments grows cwnd by two, where Linux credited one at the "
                     + "duplicate ACKs"),

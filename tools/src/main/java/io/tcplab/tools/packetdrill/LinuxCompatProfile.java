@@ -29,6 +29,7 @@ public final class LinuxCompatProfile {
                 .nagle(true)
                 .delayedAck(true).delayedAckNanos(40 * MS) // TCP_ATO_MIN
                 .quickAckSegments(16) // TCP_MAX_QUICKACKS: the first segments are ACKed at once
+                .prr(true) // Linux recovers with PRR (tcp_cwnd_reduction)
                 .initialWindowSegments(10) // TCP_INIT_CWND (RFC 6928)
                 .mss(1460)
                 .initialRtoNanos(1000 * MS) // TCP_TIMEOUT_INIT (RFC 6298)
