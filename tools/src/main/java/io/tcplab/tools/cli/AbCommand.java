@@ -8,12 +8,9 @@ import io.tcplab.tools.ab.AbRunner;
 import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
-import io.tcplab.tools.link.LinkSchedule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,21 +48,11 @@ public final class AbCommand implements Callable<Integer> {
             description = "Round-trip delay added by the link; each direction gets half (default: ${DEFAULT-VALUE}).")
     private long rttNanos;
 
-    @Option(names = "--queue", paramLabel = "LIMIT", converter = Converters.Queue.class,
-            description = "Queue limit of each direction, e.g. 256KiB or 100p, or none "
-                    + "(default: one bandwidth-delay product, at least 64KiB; none when the rate is unlimited).")
-    private Limit queue;
-
-
-
-
-
     @Mixin
     private ImpairmentOptions impairments = new ImpairmentOptions();
 
-    @Option(names = "--at-reverse", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
-            description = "The same for the right-to-left direction.")
-    private List<LinkSchedule> reverseSchedules = new ArrayList<>();
+    @Mixin
+    private BridgeOptions bridgeOptions = new BridgeOptions();
 
     @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = LinkCommand.Mtu.class,
             description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
@@ -102,14 +89,13 @@ public final class AbCommand implements Callable<Integer> {
         if (plot != null && !plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new ParameterException(command.commandLine(), "--plot must name a .png file, got '" + plot + "'");
         }
-        Limit limit = queue != null ? queue
-                : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
+        Limit limit = bridgeOptions.queue(rateBitsPerSec, rttNanos);
         LinkParams forward = impairments.applyTo(LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
                 .setDelayNanos(rttNanos / 2));
         LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
                 .setDelayNanos(rttNanos - rttNanos / 2);
         long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
-        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, impairments.schedule(), ImpairmentOptions.merged(reverseSchedules), seed, mtu,
+        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
                 sampleIntervalNanos, timeout, port);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();

@@ -11,7 +11,6 @@ import io.tcplab.tools.link.bridge.NetemRunner;
 import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -76,21 +75,11 @@ public final class LinkCommand implements Callable<Integer> {
             description = "Round-trip propagation delay added by the link; each direction gets half (default: ${DEFAULT-VALUE}).")
     private long rttNanos;
 
-    @Option(names = "--queue", paramLabel = "LIMIT", converter = Converters.Queue.class,
-            description = "Queue limit of each direction, e.g. 256KiB or 100p, or none "
-                    + "(default: one bandwidth-delay product, at least 64KiB; none when the rate is unlimited).")
-    private Limit queue;
-
-
-
-
-
     @Mixin
     private ImpairmentOptions impairments = new ImpairmentOptions();
 
-    @Option(names = "--at-reverse", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
-            description = "The same for the right-to-left direction.")
-    private List<LinkSchedule> reverseSchedules = new ArrayList<>();
+    @Mixin
+    private BridgeOptions bridgeOptions = new BridgeOptions();
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
             description = "Seed of the link's random choices (default: ${DEFAULT-VALUE}).")
@@ -117,7 +106,7 @@ public final class LinkCommand implements Callable<Integer> {
         // The reverse direction takes the odd nanosecond so the two halves add up to --rtt exactly.
         LinkParams reverse = base().setDelayNanos(rttNanos - rttNanos / 2);
         LinkSchedule forwardSchedule = impairments.schedule();
-        LinkSchedule reverseSchedule = ImpairmentOptions.merged(reverseSchedules);
+        LinkSchedule reverseSchedule = bridgeOptions.reverseSchedule();
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
@@ -304,8 +293,7 @@ public final class LinkCommand implements Callable<Integer> {
     }
 
     private LinkParams base() {
-        Limit limit = queue != null ? queue
-                : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
+        Limit limit = bridgeOptions.queue(rateBitsPerSec, rttNanos);
         return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit);
     }
 

@@ -49,10 +49,6 @@ public final class TransferCommand implements Callable<Integer> {
                     + "(default: one bandwidth-delay product, at least 64KiB).")
     private Limit queue;
 
-
-
-
-
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
             description = "Seed for every random choice of the run (default: ${DEFAULT-VALUE}).")
     private long seed;
