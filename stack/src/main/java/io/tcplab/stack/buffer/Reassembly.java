@@ -17,6 +17,8 @@ public final class Reassembly {
     private final long[] left;
     private final long[] right;
     private final long[] stamp;
+    /** Scratch for {@link #sackBlocks}: indexes of the most recent ranges. */
+    private final int[] top;
     private int count;
     private long clock;
 
@@ -27,6 +29,7 @@ public final class Reassembly {
         left = new long[maxRanges];
         right = new long[maxRanges];
         stamp = new long[maxRanges];
+        top = new int[maxRanges];
     }
 
     /** Adds [l, r) (l &lt; r); returns {@link #ADDED}, {@link #DUPLICATE} or {@link #REJECTED}. */
@@ -82,21 +85,31 @@ public final class Reassembly {
 
     /**
      * Writes up to max ranges, most recently changed first (RFC 2018 §4), and returns how many.
-     * Cost O(max · ranges), both small and bounded.
+     * One pass over the ranges.
      */
     public int sackBlocks(long[] leftOut, long[] rightOut, int max) {
         int n = Math.min(max, count);
-        long below = Long.MAX_VALUE;
-        for (int k = 0; k < n; k++) {
-            int best = -1;
-            for (int i = 0; i < count; i++) {
-                if (stamp[i] < below && (best < 0 || stamp[i] > stamp[best])) {
-                    best = i;
-                }
+        if (n <= 0) {
+            return 0;
+        }
+        // One pass keeping the n most recent ranges in stamp order (insertion into a short list);
+        // most ranges fail the first comparison, so an ACK costs about one look at each range.
+        int found = 0;
+        for (int i = 0; i < count; i++) {
+            long s = stamp[i];
+            if (found == n && s <= stamp[top[n - 1]]) {
+                continue;
             }
-            leftOut[k] = left[best];
-            rightOut[k] = right[best];
-            below = stamp[best];
+            int j = found < n ? found++ : n - 1;
+            while (j > 0 && stamp[top[j - 1]] < s) {
+                top[j] = top[j - 1];
+                j--;
+            }
+            top[j] = i;
+        }
+        for (int k = 0; k < n; k++) {
+            leftOut[k] = left[top[k]];
+            rightOut[k] = right[top[k]];
         }
         return n;
     }
