@@ -404,7 +404,8 @@ final class Sender {
             }
             c.onSendSpace(now);
         }
-        trySend(now);
+        // No send here: the connection sends once the whole segment (its text too) is processed,
+        // so a data segment carries the ACK of what just arrived.
     }
 
     private long rttSample(long now, int tsEcrTicksAgo) {
