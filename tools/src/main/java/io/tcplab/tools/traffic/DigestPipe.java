@@ -37,7 +37,12 @@ public final class DigestPipe extends OutputStream {
 
     @Override
     public void write(int b) {
-        write(new byte[] {(byte) b}, 0, 1);
+        current[used++] = (byte) b;
+        if (used == CHUNK) {
+            handOver(current);
+            current = takeEmpty();
+            used = 0;
+        }
     }
 
     @Override

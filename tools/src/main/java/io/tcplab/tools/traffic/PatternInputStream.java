@@ -27,15 +27,23 @@ public final class PatternInputStream extends InputStream {
             return -1;
         }
         int n = (int) Math.min(Math.min(len, total - position), BLOCK - position % BLOCK);
-        long pass = position / BLOCK;
-        System.arraycopy(block, (int) (position % BLOCK) + (int) (pass % PHASES) * STRIDE, b, off, n);
+        System.arraycopy(block, offset(), b, off, n);
         position += n;
         return n;
     }
 
     @Override
     public int read() {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        if (position == total) {
+            return -1;
+        }
+        int b = block[offset()] & 0xff;
+        position++;
+        return b;
+    }
+
+    /** Where byte {@code position} of the stream lies in the block: each pass starts at another phase. */
+    private int offset() {
+        return (int) (position % BLOCK) + (int) (position / BLOCK % PHASES) * STRIDE;
     }
 }

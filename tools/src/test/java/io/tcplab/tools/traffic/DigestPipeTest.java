@@ -17,6 +17,10 @@ class DigestPipeTest {
         DigestPipe pipe = new DigestPipe("test");
         SplittableRandom pieces = new SplittableRandom(7);
         for (int at = 0; at < size; ) {
+            if (at < 300_000) { // single bytes first, across the first chunk edge
+                pipe.write(data[at++]);
+                continue;
+            }
             int n = Math.min(size - at, 1 + pieces.nextInt(100_000));
             pipe.write(data, at, n);
             at += n;
