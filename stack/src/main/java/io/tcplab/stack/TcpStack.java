@@ -39,6 +39,8 @@ public final class TcpStack {
     private final Map<ConnectionKey, Connection> table = new HashMap<>();
     private final List<Connection> connections = new ArrayList<>();
     private final Map<Integer, Listener> listeners = new HashMap<>();
+    /** The listener of each passive connection until its handshake completes (for the backlog). */
+    private final Map<Connection, Listener> listenerOf = new HashMap<>();
     private final Context context = new Context();
 
     private final IpPacket ip = new IpPacket();
@@ -221,8 +223,6 @@ public final class TcpStack {
         boolean ecnSetup = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == (TcpHeader.ECE | TcpHeader.CWR);
         c.openPassive(now, tcp.seq(), tcp.window(), options, ecnSetup);
     }
-
-    private final Map<Connection, Listener> listenerOf = new HashMap<>();
 
     private Connection newConnection(long now, ConnectionKey key, ConnectionOptions options,
                                      ConnectionHandler handler, boolean passive) {
