@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.TestHosts;
 import java.io.IOException;
@@ -169,7 +170,7 @@ class EndpointCommandsTest {
         for (int i = 0; i < 2; i++) {
             try (SocketChannel s = connect(net.address(2), 5004, serve)) {
                 s.shutdownOutput();
-                String[] got = readAll(s);
+                String[] got = Interop.readAll(s);
                 assertThat(got[0]).isEqualTo(String.valueOf(1 << 20));
                 digests.add(got[1]);
             }
@@ -289,31 +290,12 @@ class EndpointCommandsTest {
 
     private static String[] readAllAndClose(ServerSocketChannel server) {
         try (SocketChannel s = server.accept()) {
-            return readAll(s);
+            return Interop.readAll(s);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
     }
 
-    /** Reads to EOF: {count, sha256}. */
-    private static String[] readAll(SocketChannel s) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            ByteBuffer buf = ByteBuffer.allocate(1 << 20);
-            long n = 0;
-            int r;
-            while ((r = s.read(buf)) >= 0) {
-                md.update(buf.array(), 0, buf.position());
-                n += r;
-                buf.clear();
-            }
-            return new String[] {String.valueOf(n), HexFormat.of().formatHex(md.digest())};
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static void writeAll(SocketChannel s, byte[] data) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(data);

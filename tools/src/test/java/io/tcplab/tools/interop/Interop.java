@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /** What the interop acceptance tests share: the host check, in-process CLI runs, kernel sockets, digests, tshark. */
-final class Interop {
+public final class Interop {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private Interop() {
@@ -193,21 +193,29 @@ final class Interop {
     static CompletableFuture<String[]> kernelReceive(ServerSocketChannel server) {
         return CompletableFuture.supplyAsync(() -> {
             try (server; SocketChannel s = server.accept()) {
-                MessageDigest md = sha256();
-                ByteBuffer buf = ByteBuffer.allocate(1 << 20);
-                long n = 0;
-                int r;
-                while ((r = s.read(buf)) >= 0) {
-                    md.update(buf.array(), 0, buf.position());
-                    n += r;
-                    buf.clear();
-                }
-                return new String[] {String.valueOf(n), HexFormat.of().formatHex(md.digest())};
+                return readAll(s);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
     }
+
+    /** Reads a kernel socket to EOF: {bytes, hex sha256}. */
+    public static String[] readAll(SocketChannel s) {
+        MessageDigest md = sha256();
+        ByteBuffer buf = ByteBuffer.allocate(1 << 20);
+        long n = 0;
+        try {
+            for (int r; (r = s.read(buf)) >= 0; buf.clear()) {
+                md.update(buf.array(), 0, buf.position());
+                n += r;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new String[] {String.valueOf(n), HexFormat.of().formatHex(md.digest())};
+    }
+
 
     /** Runs tshark (not inside any namespace: it only reads a file) with a time limit. */
     static CommandResult tshark(Duration limit, String... args) throws IOException, InterruptedException {
