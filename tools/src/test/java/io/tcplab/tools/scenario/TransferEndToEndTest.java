@@ -37,12 +37,15 @@ class TransferEndToEndTest {
     @Test
     void fivePercentReordering() {
         TransferResult r = run(TransferSpecs.spec(SIZE, p -> p.setReorderProbability(0.05)));
-        assertThat(r.segmentsSent()).isGreaterThan(SIZE / 1448);
+        // reordering fooled fast retransmit, and Eifel/D-SACK found out (there was no loss at all)
+        assertThat(r.fastRecoveries()).isPositive();
+        assertThat(r.spuriousUndos()).isPositive();
     }
 
     @Test
     void onePercentDuplication() {
-        run(TransferSpecs.spec(SIZE, p -> p.setDuplicateProbability(0.01)));
+        TransferResult r = run(TransferSpecs.spec(SIZE, p -> p.setDuplicateProbability(0.01)));
+        assertThat(r.drops()).containsKey("b.out_of_window"); // the receiver saw the copies and dropped them
     }
 
     @Test
