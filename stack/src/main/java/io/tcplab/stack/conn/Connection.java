@@ -49,7 +49,6 @@ public final class Connection {
     long lastAckSent;
     boolean readClosed;
     private boolean writeBlocked;
-    private boolean eofSignalled;
     private boolean closedNotified;
     private ConnectionError error;
     long synSentNanos;
@@ -444,7 +443,6 @@ public final class Connection {
             ctx.onDeadlineChanged(this);
         }
         if (n == 0 && receiver.finReceived()) {
-            eofSignalled = true;
             return -1;
         }
         return n;
@@ -626,14 +624,14 @@ public final class Connection {
         enterClosed(now, why);
     }
 
-    /** Forgets the connection without a RST or an error (a TIME-WAIT giving way to a new SYN). */
+    /**
+     * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
+     * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
+     */
     public void abortQuietly(long now) {
         enterClosed(now, null);
     }
 
-    void closeQuietly(long now) {
-        enterClosed(now, null);
-    }
 
     void enterClosed(long now, ConnectionError why) {
         if (state == TcpState.CLOSED && closedNotified) {

@@ -119,7 +119,7 @@ final class SegmentArrival {
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
                 if (c.state == TcpState.SYN_RECEIVED && c.passive) {
-                    c.closeQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
+                    c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state == TcpState.SYN_RECEIVED) {
                     c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (c.state == TcpState.TIME_WAIT || c.state == TcpState.CLOSING || c.state == TcpState.LAST_ACK) {
