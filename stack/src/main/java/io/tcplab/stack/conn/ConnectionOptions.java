@@ -2,6 +2,10 @@ package io.tcplab.stack.conn;
 
 import io.tcplab.stack.cc.CongestionControls;
 
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * Per-connection settings. Immutable; make one with {@link #builder()} or change one with
  * {@link #toBuilder()}. Defaults follow the RFCs; where they leave a choice, the default says so.
@@ -42,6 +46,15 @@ public final class ConnectionOptions {
     public final long timeWaitNanos;
     /** The tick of our TSval clock (RFC 7323 §5.4 asks for 1 ms to 1 s). */
     public final long timestampTickNanos;
+    /** The loss detector (with SACK; NewReno without). */
+    public final LossRecovery recovery;
+    /** The spurious-loss detectors that may undo a reduction (RFC 4015 response); empty: none. */
+    public final Set<SpuriousDetection> spurious;
+    /**
+     * Internal pacing at Linux's ratios when the algorithm gives no pacing rate of its own (an
+     * algorithm's own rate is always honoured).
+     */
+    public final boolean pacing;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
@@ -68,6 +81,9 @@ public final class ConnectionOptions {
         keepAliveProbes = b.keepAliveProbes;
         timeWaitNanos = b.timeWaitNanos;
         timestampTickNanos = b.timestampTickNanos;
+        recovery = b.recovery;
+        spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
+        pacing = b.pacing;
     }
 
     public static ConnectionOptions defaults() {
@@ -104,6 +120,9 @@ public final class ConnectionOptions {
         b.keepAliveProbes = keepAliveProbes;
         b.timeWaitNanos = timeWaitNanos;
         b.timestampTickNanos = timestampTickNanos;
+        b.recovery = recovery;
+        b.spurious = EnumSet.copyOf(spurious);
+        b.pacing = pacing;
         return b;
     }
 
@@ -133,6 +152,10 @@ public final class ConnectionOptions {
         private int keepAliveProbes = 9;
         private long timeWaitNanos = 60_000 * MS; // Linux TCP_TIMEWAIT_LEN
         private long timestampTickNanos = MS;
+        private LossRecovery recovery = LossRecovery.RACK; // RFC 8985, as Linux
+        // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
+        private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
+        private boolean pacing = false; // on by default for TUN endpoints (serve, send)
 
         public Builder congestionControl(String spec) { congestionControl = spec; return this; }
         public Builder sack(boolean on) { sack = on; return this; }
@@ -161,6 +184,12 @@ public final class ConnectionOptions {
         }
         public Builder timeWaitNanos(long nanos) { timeWaitNanos = nanos; return this; }
         public Builder timestampTickNanos(long nanos) { timestampTickNanos = nanos; return this; }
+        public Builder recovery(LossRecovery detector) { recovery = detector; return this; }
+        public Builder spurious(Set<SpuriousDetection> detectors) {
+            spurious = detectors.isEmpty() ? EnumSet.noneOf(SpuriousDetection.class) : EnumSet.copyOf(detectors);
+            return this;
+        }
+        public Builder pacing(boolean on) { pacing = on; return this; }
 
         public ConnectionOptions build() {
             CongestionControls.validate(congestionControl);
@@ -177,6 +206,7 @@ public final class ConnectionOptions {
             require(keepAliveIdleNanos >= 0 && keepAliveIntervalNanos > 0 && keepAliveProbes >= 1, "keepAlive",
                     "idle >= 0 (0 = off), interval > 0, probes >= 1");
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
+            require(recovery != null, "recovery", "one of rack, rfc6675, teb");
             require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
             return new ConnectionOptions(this);
         }

@@ -1,6 +1,8 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.Units;
@@ -9,6 +11,9 @@ import io.tcplab.tun.TunException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -134,6 +139,45 @@ final class Converters {
             } catch (IllegalArgumentException e) {
                 throw bad("a congestion control like reno or cubic:beta=0.7", value, e.getMessage());
             }
+        }
+    }
+
+    static final class Recovery implements ITypeConverter<LossRecovery> {
+        @Override
+        public LossRecovery convert(String value) {
+            return check(value, "one of rack, rfc6675, teb",
+                    () -> LossRecovery.valueOf(value.trim().toUpperCase(Locale.ROOT)), r -> true);
+        }
+    }
+
+    /** A set of spurious-loss detectors, wrapped so picocli takes it as one value, not a list. */
+    record SpuriousSet(Set<SpuriousDetection> detectors) {
+    }
+
+    /** {@code off}, or a comma-separated set of spurious-loss detectors. */
+    static final class Spurious implements ITypeConverter<SpuriousSet> {
+        @Override
+        public SpuriousSet convert(String value) {
+            return check(value, "off or a comma-separated set of eifel, dsack, frto, like eifel,dsack", () -> {
+                EnumSet<SpuriousDetection> set = EnumSet.noneOf(SpuriousDetection.class);
+                if (!value.trim().equalsIgnoreCase("off")) {
+                    for (String name : value.split(",", -1)) {
+                        set.add(SpuriousDetection.valueOf(name.trim().toUpperCase(Locale.ROOT)));
+                    }
+                }
+                return new SpuriousSet(set);
+            }, set -> true);
+        }
+    }
+
+    static final class OnOff implements ITypeConverter<Boolean> {
+        @Override
+        public Boolean convert(String value) {
+            return check(value, "on or off", () -> switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "on" -> true;
+                case "off" -> false;
+                default -> throw new IllegalArgumentException(value);
+            }, b -> true);
         }
     }
 

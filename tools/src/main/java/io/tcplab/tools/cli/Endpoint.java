@@ -88,7 +88,7 @@ final class Endpoint implements AutoCloseable {
             }
             tun = b.open();
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
-            ConnectionOptions options = c.toOptions(DEFAULT_BUFFER).toBuilder().mss(mss).build();
+            ConnectionOptions options = c.toOptions(DEFAULT_BUFFER, true).toBuilder().mss(mss).build();
             StackConfig.Builder config = StackConfig.builder(secureRandom()).address(local).defaultOptions(options);
             long isn = c.initialIsn();
             if (isn >= 0) {

@@ -1,13 +1,16 @@
 package io.tcplab.tools.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferSpec;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * The {@code --json} report: TransferResult's components by their camelCase names, plus the
@@ -34,14 +37,25 @@ final class JsonReport {
         node.set("reverse", link(s.reverse()));
         node.set("forwardSchedule", MAPPER.valueToTree(s.forwardSchedule().changes()));
         node.put("seed", s.seed());
-        node.put("congestionControl", s.congestionControl());
-        node.put("sack", s.sack());
-        node.put("timestamps", s.timestamps());
-        node.put("windowScale", s.windowScale());
-        node.put("ecn", s.ecn());
-        node.put("bufferBytes", s.bufferBytes());
+        node.set("options", options(s.options()));
         node.put("initialIsn", s.initialIsn());
         node.put("timeLimitNanos", s.timeLimitNanos());
+        return node;
+    }
+
+    /** The connection settings a user chose on the command line (the rest are the stack's defaults). */
+    private static ObjectNode options(ConnectionOptions o) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("congestionControl", o.congestionControl);
+        node.put("sack", o.sack);
+        node.put("timestamps", o.timestamps);
+        node.put("windowScale", o.windowScale);
+        node.put("ecn", o.ecn);
+        node.put("recovery", o.recovery.name().toLowerCase(Locale.ROOT));
+        ArrayNode spurious = node.putArray("spurious");
+        o.spurious.forEach(d -> spurious.add(d.name().toLowerCase(Locale.ROOT)));
+        node.put("pacing", o.pacing);
+        node.put("bufferBytes", o.sendBufferBytes);
         return node;
     }
 

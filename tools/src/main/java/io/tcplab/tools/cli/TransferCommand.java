@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.metrics.TraceCsvWriter;
@@ -103,10 +104,8 @@ public final class TransferCommand implements Callable<Integer> {
         LinkParams forward = impairments.applyTo(link(queueLimit, rttNanos / 2));
         // The reverse direction takes the odd nanosecond so the two halves add up to --rtt exactly.
         LinkParams reverse = link(queueLimit, rttNanos - rttNanos / 2);
-        int buffer = connection.bufferBytes(PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit));
-        return new TransferSpec(bytes, forward, reverse, impairments.schedule(), seed,
-                connection.congestionControl(), connection.sack(), connection.timestamps(), connection.windowScale(),
-                connection.ecn(), buffer, connection.initialIsn(),
+        ConnectionOptions options = connection.toOptions(PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit));
+        return new TransferSpec(bytes, forward, reverse, impairments.schedule(), seed, options, connection.initialIsn(),
                 timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos,
                         impairments.lossRate()));
     }

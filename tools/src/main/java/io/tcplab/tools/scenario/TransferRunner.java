@@ -34,15 +34,7 @@ public final class TransferRunner {
 
     public static TransferResult run(TransferSpec spec, TraceListener senderTrace) {
         long wallStart = System.nanoTime();
-        ConnectionOptions options = ConnectionOptions.builder()
-                .congestionControl(spec.congestionControl())
-                .sack(spec.sack())
-                .timestamps(spec.timestamps())
-                .windowScale(spec.windowScale())
-                .ecn(spec.ecn())
-                .sendBufferBytes(spec.bufferBytes())
-                .receiveBufferBytes(spec.bufferBytes())
-                .build();
+        ConnectionOptions options = spec.options();
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
                 StackHost.factory(stackConfig(spec, Topologies.addressA(), "a", options)),
                 StackHost.factory(stackConfig(spec, Topologies.addressB(), "b", options)));

@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 
@@ -12,12 +13,7 @@ import io.tcplab.tools.link.LinkSchedule;
  * @param reverse          the ACK direction's link
  * @param forwardSchedule  timed changes to the forward link (may be empty)
  * @param seed             seeds every random choice of the run
- * @param congestionControl algorithm spec, e.g. {@code reno} or {@code cubic:beta=0.7}
- * @param sack             offer SACK
- * @param timestamps       offer timestamps
- * @param windowScale      offer window scaling
- * @param ecn              offer ECN
- * @param bufferBytes      send and receive buffer size at each end
+ * @param options          both ends' connection settings (algorithm, SACK, recovery, buffers...)
  * @param initialIsn       ISN for both ends, or -1 for RFC 6528 ISNs
  * @param timeLimitNanos   virtual-time limit; the run fails if the transfer is not done by then
  */
@@ -27,12 +23,7 @@ public record TransferSpec(
         LinkParams reverse,
         LinkSchedule forwardSchedule,
         long seed,
-        String congestionControl,
-        boolean sack,
-        boolean timestamps,
-        boolean windowScale,
-        boolean ecn,
-        int bufferBytes,
+        ConnectionOptions options,
         long initialIsn,
         long timeLimitNanos) {
 }

@@ -49,12 +49,12 @@ class TransferCommandTest {
         assertThat(spec.forward().lossProbability()).isZero();
         assertThat(spec.forwardSchedule().changes()).isEmpty();
         assertThat(spec.seed()).isEqualTo(1);
-        assertThat(spec.congestionControl()).isEqualTo("reno");
-        assertThat(spec.sack()).isTrue();
-        assertThat(spec.timestamps()).isTrue();
-        assertThat(spec.windowScale()).isTrue();
-        assertThat(spec.ecn()).isFalse();
-        assertThat(spec.bufferBytes()).isEqualTo(4 * MIB);
+        assertThat(spec.options().congestionControl).isEqualTo("reno");
+        assertThat(spec.options().sack).isTrue();
+        assertThat(spec.options().timestamps).isTrue();
+        assertThat(spec.options().windowScale).isTrue();
+        assertThat(spec.options().ecn).isFalse();
+        assertThat(spec.options().sendBufferBytes).isEqualTo(4 * MIB);
         assertThat(spec.initialIsn()).isEqualTo(-1);
         // 10 x (64 MiB at 100 Mbit/s + 20 ms) + 60 s
         assertThat(spec.timeLimitNanos()).isCloseTo(10 * (64 * MIB * 8 * 10L + 20_000_000L) + 60_000_000_000L,
@@ -91,11 +91,11 @@ class TransferCommandTest {
                 new LinkSchedule.Change(11_000_000_000L, "delay", "10ms"),
                 new LinkSchedule.Change(11_000_000_000L, "rate", "50Mbit"));
         assertThat(spec.seed()).isEqualTo(-7);
-        assertThat(spec.sack()).isFalse();
-        assertThat(spec.timestamps()).isFalse();
-        assertThat(spec.windowScale()).isFalse();
-        assertThat(spec.ecn()).isTrue();
-        assertThat(spec.bufferBytes()).isEqualTo(8 * MIB);
+        assertThat(spec.options().sack).isFalse();
+        assertThat(spec.options().timestamps).isFalse();
+        assertThat(spec.options().windowScale).isFalse();
+        assertThat(spec.options().ecn).isTrue();
+        assertThat(spec.options().sendBufferBytes).isEqualTo(8 * MIB);
         assertThat(spec.initialIsn()).isEqualTo(4_294_967_295L);
         assertThat(spec.timeLimitNanos()).isEqualTo(90_000_000_000L);
     }
@@ -106,7 +106,7 @@ class TransferCommandTest {
         Cli.run(engine, "transfer", "--rate", "1Gbit", "--rtt", "100ms");
         // BDP 12.5 MB; the queue defaults to one BDP; the buffer to 2 x BDP + queue.
         assertThat(engine.spec.forward().queueLimit()).isEqualTo(Limit.bytes(12_500_000));
-        assertThat(engine.spec.bufferBytes()).isEqualTo(37_500_000);
+        assertThat(engine.spec.options().sendBufferBytes).isEqualTo(37_500_000);
     }
 
     @Test
@@ -151,7 +151,31 @@ class TransferCommandTest {
         assertThat(spec.get("forward").get("ecnThreshold").isNull()).isTrue();
         assertThat(spec.get("forwardSchedule").get(0).get("atNanos").asLong()).isEqualTo(10_000_000_000L);
         assertThat(spec.get("forwardSchedule").get(0).get("value").asText()).isEqualTo("1s");
-        assertThat(spec.get("congestionControl").asText()).isEqualTo("reno");
+        JsonNode options = spec.get("options");
+        assertThat(options.get("congestionControl").asText()).isEqualTo("reno");
+        assertThat(options.get("recovery").asText()).isEqualTo("rack");
+        assertThat(options.get("spurious")).extracting(JsonNode::asText).containsExactly("eifel", "dsack", "frto");
+        assertThat(options.get("pacing").asBoolean()).isFalse();
+    }
+
+    @Test
+    void recoverySpuriousAndPacingReachTheOptions() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(1000));
+        Cli cli = Cli.run(engine, "transfer", "--bytes", "1000", "--recovery", "teb", "--spurious", "off",
+                "--pacing", "on");
+
+        assertThat(cli.exitCode()).isZero();
+        assertThat(engine.spec.options().recovery).isEqualTo(io.tcplab.stack.conn.LossRecovery.TEB);
+        assertThat(engine.spec.options().spurious).isEmpty();
+        assertThat(engine.spec.options().pacing).isTrue();
+    }
+
+    @Test
+    void badRecoveryNamesTheAllowedValues() {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--recovery", "fast");
+
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err().strip()).contains("--recovery").contains("rack, rfc6675, teb").doesNotContain("\n");
     }
 
     private static String[] append(String[] names, String last) {

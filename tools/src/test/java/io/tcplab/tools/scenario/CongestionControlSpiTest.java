@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class CongestionControlSpiTest {
     private static TransferResult run(LinkParams forward) {
         LinkParams reverse = new LinkParams().setRateBitsPerSec(100_000_000L).setDelayNanos(10_000_000L);
-        TransferSpec spec = new TransferSpec(8 << 20, forward, reverse, null, 3, "recording", true, true, true,
-                false, 8 << 20, -1, 600_000_000_000L);
+        TransferSpec spec = new TransferSpec(8 << 20, forward, reverse, null, 3,
+                TransferSpecs.options(8 << 20).toBuilder().congestionControl("recording").build(), -1, 600_000_000_000L);
         RecordingReno.INSTANCES.clear();
         TransferResult r = TransferRunner.run(spec, null);
         assertThat(r.streamsEqual()).isTrue();

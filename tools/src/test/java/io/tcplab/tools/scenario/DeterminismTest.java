@@ -14,7 +14,7 @@ class DeterminismTest {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(80);
         TransferSpec base = TransferSpecs.spec(2 << 20, p -> p.setLossProbability(0.01).setReorderProbability(0.01));
         TransferSpec spec = new TransferSpec(base.bytes(), base.forward(), base.reverse(), null, seed,
-                base.congestionControl(), true, true, true, false, base.bufferBytes(), -1, base.timeLimitNanos());
+                base.options(), -1, base.timeLimitNanos());
         TransferResult r = TransferRunner.run(spec, (TraceRecord t) -> {
             b.clear();
             b.putLong(t.nowNanos).putInt(t.event.ordinal()).putLong(t.cwnd).putLong(t.ssthresh)

@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
@@ -17,8 +18,12 @@ final class TransferSpecs {
     static TransferSpec spec(long bytes, Consumer<LinkParams> forwardImpairments, LinkSchedule schedule, long isn) {
         LinkParams forward = path();
         forwardImpairments.accept(forward);
-        return new TransferSpec(bytes, forward, path(), schedule, 7, "reno", true, true, true, false,
-                8 << 20, isn, 3_600_000_000_000L);
+        return new TransferSpec(bytes, forward, path(), schedule, 7, options(8 << 20), isn, 3_600_000_000_000L);
+    }
+
+    /** Default options with both buffers of the given size. */
+    static ConnectionOptions options(int bufferBytes) {
+        return ConnectionOptions.builder().sendBufferBytes(bufferBytes).receiveBufferBytes(bufferBytes).build();
     }
 
     private static LinkParams path() {
