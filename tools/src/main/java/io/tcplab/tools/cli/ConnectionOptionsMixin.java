@@ -42,7 +42,7 @@ public final class ConnectionOptionsMixin {
     @Option(names = "--pacing", paramLabel = "on|off", arity = "1", converter = Converters.OnOff.class,
             description = "Internal pacing at Linux's ratios (2 x cwnd/srtt in slow start, 1.2 x after) when the"
                     + " algorithm sets no rate (default: on for serve and send, off for emulated transfers).")
-    private Boolean pacing;
+    private Converters.Switch pacing;
 
     @Option(names = "--buffer", paramLabel = "SIZE", converter = Converters.Buffer.class,
             description = "Send and receive buffer of each connection, 4KiB to 1GiB (default: transfer: max(4MiB,"
@@ -102,7 +102,7 @@ public final class ConnectionOptionsMixin {
                 .receiveBufferBytes(buffer)
                 .recovery(recovery)
                 .spurious(spurious.detectors())
-                .pacing(pacing != null ? pacing : pacingByDefault)
+                .pacing(pacing != null ? pacing.on() : pacingByDefault)
                 .build();
     }
 }

@@ -170,14 +170,19 @@ final class Converters {
         }
     }
 
-    static final class OnOff implements ITypeConverter<Boolean> {
+    /** A switch given as on or off (picocli would read a boolean option as a flag without a value). */
+    enum Switch {
+        ON, OFF;
+
+        boolean on() {
+            return this == ON;
+        }
+    }
+
+    static final class OnOff implements ITypeConverter<Switch> {
         @Override
-        public Boolean convert(String value) {
-            return check(value, "on or off", () -> switch (value.trim().toLowerCase(Locale.ROOT)) {
-                case "on" -> true;
-                case "off" -> false;
-                default -> throw new IllegalArgumentException(value);
-            }, b -> true);
+        public Switch convert(String value) {
+            return check(value, "on or off", () -> Switch.valueOf(value.trim().toUpperCase(Locale.ROOT)), b -> true);
         }
     }
 
