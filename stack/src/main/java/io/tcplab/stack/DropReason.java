@@ -56,6 +56,17 @@ public enum DropReason {
     NOT_OUR_ADDRESS,
     /** The segment lies outside the receive window (RFC 9293 §3.10.7.4, first check). */
     OUT_OF_WINDOW,
+    /**
+     * Data inside the advertised window that the receive buffer had no space for (the window's
+     * scaled right edge may pass the free space, RFC 7323 §2.4): the segment's bytes past the free
+     * space were discarded, RFC 9293 §3.10.7.4 trimming. Counted once per such segment.
+     */
+    RECEIVE_BUFFER_FULL,
+    /**
+     * Out-of-order data that would have needed more ranges than the receiver's memory budget for
+     * them (a peer sending tiny segments with gaps); the segment's in-window bytes were discarded.
+     */
+    OUT_OF_ORDER_RANGE_LIMIT,
     /** The acknowledgment number acknowledges nothing sent or something not yet sent. */
     BAD_ACK,
     /** Rejected by Protection Against Wrapped Sequences (RFC 7323 §5). */

@@ -2,60 +2,62 @@ package io.tcplab.stack.buffer;
 
 /**
  * The out-of-order ranges a receiver holds above RCV.NXT: sorted, disjoint, never adjacent
- * (touching ranges merge), at most {@code maxRanges} of them. Each range carries a recency
- * stamp so SACK blocks can be reported most recently changed first (RFC 2018 §4).
- * Preallocated arrays; no allocation after construction.
+ * (touching ranges merge). Their bytes are bounded by the window they were written into, not by
+ * a small count of ranges: one slow-start overshoot into a drop-tail queue leaves thousands of
+ * holes, and data dropped unSACKed stalls the sender until its RTO. The count is capped only by
+ * {@code maxRanges}, a memory budget against a peer that sends tiny segments with gaps.
+ *
+ * <p>Ranges sit in a {@link RangeTree} (O(log n) per add, merge or absorb); the few changed most
+ * recently are kept apart for SACK (RFC 2018 §4), so an ACK never walks all the ranges.
  */
 public final class Reassembly {
     /** {@link #add}: the range added bytes to the set (new range, grown or merged ones). */
     public static final int ADDED = 0;
     /** {@link #add}: every byte was already held; the holding range became the most recent. */
     public static final int DUPLICATE = 1;
-    /** {@link #add}: it would need one more range than allowed, so nothing changed. */
+    /** {@link #add}: it would need one more range than the budget allows, so nothing changed. */
     public static final int REJECTED = 2;
 
-    private final long[] left;
-    private final long[] right;
-    private final long[] stamp;
-    /** Scratch for {@link #sackBlocks}: indexes of the most recent ranges. */
-    private final int[] top;
-    private int count;
-    private long clock;
+    private final RangeTree ranges;
+    private final RecentRanges recent = new RecentRanges();
+    private long bytes;
 
     public Reassembly(int maxRanges) {
-        if (maxRanges <= 0) {
-            throw new IllegalArgumentException("maxRanges must be positive: " + maxRanges);
-        }
-        left = new long[maxRanges];
-        right = new long[maxRanges];
-        stamp = new long[maxRanges];
-        top = new int[maxRanges];
+        ranges = new RangeTree(maxRanges);
     }
 
     /** Adds [l, r) (l &lt; r); returns {@link #ADDED}, {@link #DUPLICATE} or {@link #REJECTED}. */
     public int add(long l, long r) {
-        int i = 0;
-        while (i < count && right[i] < l) {
-            i++;
-        }
-        int j = i; // one past the last range that overlaps or touches [l, r)
-        while (j < count && left[j] <= r) {
-            j++;
-        }
-        if (i == j) {
-            if (count == left.length) {
+        // The ranges that overlap or touch [l, r] are contiguous and end with the last one starting at or below r.
+        int last = ranges.floor(r);
+        if (last == RangeTree.NIL || ranges.right(last) < l) {
+            int node = ranges.insert(l, r);
+            if (node == RangeTree.NIL) {
                 return REJECTED;
             }
-            shift(i, i + 1);
-            set(i, l, r);
+            bytes += r - l;
+            recent.touch(node);
             return ADDED;
         }
-        if (j == i + 1 && left[i] <= l && right[i] >= r) {
-            stamp[i] = ++clock;
+        if (ranges.left(last) <= l && ranges.right(last) >= r) {
+            recent.touch(last);
             return DUPLICATE;
         }
-        set(i, Math.min(l, left[i]), Math.max(r, right[j - 1]));
-        shift(j, i + 1);
+        long newRight = Math.max(r, ranges.right(last));
+        long held = 0;
+        int keep = last;
+        // Walk down, removing every range but the lowest of the run; each range is removed once, so amortized O(log n).
+        for (int below = ranges.lower(ranges.left(keep)); below != RangeTree.NIL && ranges.right(below) >= l;
+                below = ranges.lower(ranges.left(keep))) {
+            held += ranges.right(keep) - ranges.left(keep);
+            discard(keep);
+            keep = below;
+        }
+        held += ranges.right(keep) - ranges.left(keep);
+        long newLeft = Math.min(l, ranges.left(keep));
+        ranges.setEdges(keep, newLeft, newRight);
+        bytes += (newRight - newLeft) - held;
+        recent.touch(keep);
         return ADDED;
     }
 
@@ -64,76 +66,62 @@ public final class Reassembly {
      * past them.
      */
     public long absorb(long rcvNxt) {
-        int n = 0;
-        while (n < count && left[n] <= rcvNxt) {
-            rcvNxt = Math.max(rcvNxt, right[n]);
-            n++;
+        for (int node = ranges.first(); node != RangeTree.NIL && ranges.left(node) <= rcvNxt; node = ranges.first()) {
+            rcvNxt = Math.max(rcvNxt, ranges.right(node));
+            bytes -= ranges.right(node) - ranges.left(node);
+            discard(node);
         }
-        shift(n, 0);
         return rcvNxt;
     }
 
-    /** Index of the lowest range sharing a byte with [l, r), or -1. */
+    /** Node of the lowest range sharing a byte with [l, r), or -1; read it with {@link #left}/{@link #right}. */
     public int firstOverlap(long l, long r) {
-        for (int i = 0; i < count && left[i] < r; i++) {
-            if (right[i] > l) {
-                return i;
-            }
+        int node = ranges.floor(l);
+        if (node == RangeTree.NIL || ranges.right(node) <= l) {
+            node = ranges.higher(l);
         }
-        return -1;
+        return node != RangeTree.NIL && ranges.left(node) < r && ranges.right(node) > l ? node : -1;
     }
 
     /**
-     * Writes up to max ranges, most recently changed first (RFC 2018 §4), and returns how many.
-     * One pass over the ranges.
+     * Writes up to max ranges and returns how many: the most recently changed first (RFC 2018 §4),
+     * then, if max asks for more, the highest others. Costs O(max · log n), not O(n).
      */
     public int sackBlocks(long[] leftOut, long[] rightOut, int max) {
-        int n = Math.min(max, count);
-        if (n <= 0) {
-            return 0;
+        int n = 0;
+        for (int i = 0; i < recent.count() && n < max; i++, n++) {
+            leftOut[n] = ranges.left(recent.get(i));
+            rightOut[n] = ranges.right(recent.get(i));
         }
-        // One pass keeping the n most recent ranges in stamp order (insertion into a short list);
-        // most ranges fail the first comparison, so an ACK costs about one look at each range.
-        int found = 0;
-        for (int i = 0; i < count; i++) {
-            long s = stamp[i];
-            if (found == n && s <= stamp[top[n - 1]]) {
-                continue;
+        if (n < max && n < ranges.size()) {
+            for (int node = ranges.floor(Long.MAX_VALUE); node != RangeTree.NIL && n < max;
+                    node = ranges.lower(ranges.left(node))) {
+                if (!recent.contains(node)) {
+                    leftOut[n] = ranges.left(node);
+                    rightOut[n] = ranges.right(node);
+                    n++;
+                }
             }
-            int j = found < n ? found++ : n - 1;
-            while (j > 0 && stamp[top[j - 1]] < s) {
-                top[j] = top[j - 1];
-                j--;
-            }
-            top[j] = i;
-        }
-        for (int k = 0; k < n; k++) {
-            leftOut[k] = left[top[k]];
-            rightOut[k] = right[top[k]];
         }
         return n;
     }
 
-    public int count() { return count; }
+    public int count() { return ranges.size(); }
 
-    public boolean isEmpty() { return count == 0; }
+    public boolean isEmpty() { return ranges.size() == 0; }
 
-    public long left(int i) { return left[i]; }
+    /** Bytes held out of order: never more than the window they were accepted into. */
+    public long bytes() { return bytes; }
 
-    public long right(int i) { return right[i]; }
+    /** Ranges the structure has memory for (grows by doubling with the peak count of holes). */
+    public int capacity() { return ranges.capacity(); }
 
-    private void set(int i, long l, long r) {
-        left[i] = l;
-        right[i] = r;
-        stamp[i] = ++clock;
-    }
+    public long left(int node) { return ranges.left(node); }
 
-    /** Moves ranges [from, count) to start at index to, adjusting count. */
-    private void shift(int from, int to) {
-        int moved = count - from;
-        System.arraycopy(left, from, left, to, moved);
-        System.arraycopy(right, from, right, to, moved);
-        System.arraycopy(stamp, from, stamp, to, moved);
-        count = to + moved;
+    public long right(int node) { return ranges.right(node); }
+
+    private void discard(int node) {
+        recent.forget(node);
+        ranges.remove(node);
     }
 }

@@ -1,6 +1,7 @@
 package io.tcplab.stack.buffer;
 
 import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
 
 /**
  * Received bytes in one preallocated ring: the in-order bytes the application has not read yet,
@@ -10,12 +11,19 @@ import io.netty.buffer.ByteBuf;
  * <p>After each {@link #offer} the {@code lastOffer...} queries describe what that segment did,
  * for the ACK the caller sends next: D-SACK (RFC 2883), immediate ACKs (RFC 5681 §4.2).
  *
- * <p>Bounded: at most {@code maxRanges} out-of-order ranges (default 64). A segment that would
- * need another range is dropped whole and {@link #lastOfferDropped()} says so; the sender will
- * retransmit it and the receiver's SACK blocks never described it.
+ * <p>Bounded by bytes, as Linux bounds its out-of-order queue by receive memory: out-of-order data
+ * is kept wherever it falls inside the window, however many holes separate it. The count of
+ * ranges is capped only by a memory budget ({@link #rangeBudget}) that an MSS-sized stream never
+ * reaches. Whatever must still be discarded (past the free space, or past the budget) is named by
+ * {@link #lastOfferDropReason()} so the stack counts it.
  */
 public final class ReceiveBuffer {
-    public static final int DEFAULT_MAX_RANGES = 64;
+    /**
+     * Buffer bytes that pay for one out-of-order range: about the headers of the segment that made
+     * the range, so the ranges' bookkeeping (25 bytes each) stays below the buffer's own size.
+     */
+    static final int BYTES_PER_RANGE = 64;
+    private static final int MIN_RANGES = 64;
 
     private final ByteRing ring;
     private final Reassembly ooo;
@@ -30,9 +38,19 @@ public final class ReceiveBuffer {
     private boolean outOfOrder;
     private boolean dropped;
     private boolean outsideWindow;
+    private DropReason dropReason;
 
     public ReceiveBuffer(int capacityBytes, long rcvNxt) {
-        this(capacityBytes, rcvNxt, DEFAULT_MAX_RANGES);
+        this(capacityBytes, rcvNxt, rangeBudget(capacityBytes));
+    }
+
+    /**
+     * The most out-of-order ranges a buffer of this size keeps: far above the window / (2 × MSS)
+     * holes that losing every other full-sized segment makes, low enough that tiny segments with
+     * gaps cannot make the bookkeeping outgrow the buffer.
+     */
+    public static int rangeBudget(int capacityBytes) {
+        return Math.max(MIN_RANGES, capacityBytes / BYTES_PER_RANGE);
     }
 
     public ReceiveBuffer(int capacityBytes, long rcvNxt, int maxRanges) {
@@ -48,12 +66,16 @@ public final class ReceiveBuffer {
      */
     public int offer(long seq, ByteBuf src, int srcIndex, int length) {
         duplicate = filledHole = outOfOrder = dropped = outsideWindow = false;
+        dropReason = null;
         if (length <= 0) {
             return 0;
         }
         long end = seq + length;
         long windowEnd = rcvNxt + window();
         noteDuplicate(seq, Math.min(end, windowEnd));
+        if (end > windowEnd) {
+            dropReason = DropReason.RECEIVE_BUFFER_FULL; // bytes past the free space are never held: all new
+        }
         long from = Math.max(seq, rcvNxt);
         long to = Math.min(end, windowEnd);
         if (from >= to) {
@@ -64,6 +86,9 @@ public final class ReceiveBuffer {
             outOfOrder = true;
             int status = ooo.add(from, to);
             dropped = status == Reassembly.REJECTED;
+            if (dropped) {
+                dropReason = DropReason.OUT_OF_ORDER_RANGE_LIMIT;
+            }
             filledHole = status == Reassembly.ADDED;
             if (filledHole) {
                 store(from, to, src, srcIndex + (int) (from - seq));
@@ -162,8 +187,24 @@ public final class ReceiveBuffer {
     /** The last offer started above RCV.NXT (RFC 5681 §4.2: ACK immediately, a duplicate ACK). */
     public boolean lastOfferOutOfOrder() { return outOfOrder; }
 
-    /** The last offer was dropped because the out-of-order range limit was reached. */
+    /** The last offer's in-window bytes were dropped because the out-of-order range budget was spent. */
     public boolean lastOfferDropped() { return dropped; }
+
+    /**
+     * Why new bytes of the last offer were discarded, or null when none were: {@link
+     * DropReason#OUT_OF_ORDER_RANGE_LIMIT} (its in-window bytes) before {@link
+     * DropReason#RECEIVE_BUFFER_FULL} (bytes past the free space).
+     */
+    public DropReason lastOfferDropReason() { return dropReason; }
+
+    /** Bytes held out of order; never more than {@link #window()}. */
+    public long outOfOrderBytes() { return ooo.bytes(); }
+
+    /** Out-of-order ranges held (holes above RCV.NXT, one per range). */
+    public int outOfOrderRanges() { return ooo.count(); }
+
+    /** Ranges the out-of-order bookkeeping has memory for: at most max(16, 2 × the peak of ranges). */
+    public int outOfOrderRangeCapacity() { return ooo.capacity(); }
 
     /** The last offer had new bytes but none inside the window (a zero window, or beyond it). */
     public boolean lastOfferOutsideWindow() { return outsideWindow; }

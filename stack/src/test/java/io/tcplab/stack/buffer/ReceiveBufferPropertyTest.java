@@ -46,6 +46,54 @@ class ReceiveBufferPropertyTest {
         assertThat(read.toByteArray()).isEqualTo(stream);
     }
 
+    /**
+     * Far more holes than the old limit of 64 ranges: every other segment arrives first, then
+     * everything in a random order with duplicates. With segments of at least
+     * {@link ReceiveBuffer#BYTES_PER_RANGE} bytes inside the window nothing may be dropped, and the
+     * buffer agrees with the per-byte model after every offer.
+     */
+    @Property(tries = 40)
+    void manyHolesAreKeptSackedAndReassembled(@ForAll @IntRange(min = 65, max = 700) int holes,
+                                               @ForAll @IntRange(min = ReceiveBuffer.BYTES_PER_RANGE, max = 160)
+                                               int segment,
+                                               @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int streamLength = 2 * holes * segment;
+        byte[] stream = new byte[streamLength];
+        rnd.nextBytes(stream);
+        ByteBuf src = Unpooled.wrappedBuffer(stream);
+        List<int[]> alternate = new ArrayList<>();
+        List<int[]> all = new ArrayList<>();
+        for (int off = 0; off < streamLength; off += segment) {
+            int len = Math.min(segment + rnd.nextInt(2), streamLength - off); // some overlap the next by a byte
+            all.add(new int[] {off, len});
+            if ((off / segment) % 2 == 1) {
+                alternate.add(new int[] {off, len});
+            }
+        }
+        all.addAll(alternate.subList(0, alternate.size() / 4)); // duplicates
+
+        ReceiveBuffer rb = new ReceiveBuffer(streamLength, BASE);
+        boolean[] held = new boolean[streamLength];
+        for (int[] seg : alternate) {
+            offerAndCheck(rb, src, seg[0], seg[1], held);
+            assertThat(rb.lastOfferDropReason()).isNull();
+        }
+        assertThat(rb.outOfOrderRanges()).isGreaterThan(64);
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
+        while (read.size() < streamLength) {
+            Collections.shuffle(all, rnd);
+            for (int[] seg : all) {
+                offerAndCheck(rb, src, seg[0], seg[1], held);
+                assertThat(rb.lastOfferDropped()).isFalse();
+                assertThat(rb.outOfOrderBytes()).isLessThanOrEqualTo(rb.window());
+            }
+            byte[] chunk = new byte[streamLength];
+            read.write(chunk, 0, rb.read(chunk, 0, chunk.length));
+        }
+        assertThat(read.toByteArray()).isEqualTo(stream);
+    }
+
     private static void offerAndCheck(ReceiveBuffer rb, ByteBuf src, int off, int len, boolean[] held) {
         long rcvNxtBefore = rb.rcvNxt();
         long windowEnd = Math.min(held.length, rcvNxtBefore - BASE + rb.window());
@@ -74,6 +122,15 @@ class ReceiveBufferPropertyTest {
         assertThat(rb.rcvNxt()).isEqualTo(BASE + next);
         assertThat(advanced).isEqualTo(next - (rcvNxtBefore - BASE));
         assertThat(sackSet(rb, held.length)).isEqualTo(runsAbove(held, next));
+        long storedFrom = Math.max(off, rcvNxtBefore - BASE);
+        if (!rb.lastOfferDropped() && storedFrom < windowEnd && storedFrom > next) {
+            // RFC 2018 §4: the first SACK block holds the segment just received
+            long[] l = new long[1];
+            long[] r = new long[1];
+            assertThat(rb.sackBlocks(l, r, 1)).isEqualTo(1);
+            assertThat(l[0] - BASE).isLessThanOrEqualTo(storedFrom);
+            assertThat(r[0] - BASE).isGreaterThanOrEqualTo(Math.min(off + len, windowEnd));
+        }
     }
 
     private static int firstHeld(boolean[] held, int from, int to) {

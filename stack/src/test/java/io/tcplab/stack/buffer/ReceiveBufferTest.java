@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.tcplab.stack.DropReason;
 import org.junit.jupiter.api.Test;
 
 /** Segment walks after RFC 2883 §4 (D-SACK) and RFC 2018 §4 (SACK block order). */
@@ -164,6 +165,47 @@ class ReceiveBufferTest {
         assertThat(rb.read(out, 0, out.length)).isEqualTo(700);
         assertThat(out[0]).isEqualTo(stream[300]);
         assertThat(out[699]).isEqualTo(stream[999]);
+    }
+
+    @Test
+    void bytesPastTheFreeSpaceAreDroppedAndNamedInOrderOrNot() {
+        ReceiveBuffer rb = new ReceiveBuffer(1000, BASE);
+        offer(rb, 3500, 4200);                               // out of order, 200 bytes past the space
+        assertThat(rb.lastOfferDropReason()).isEqualTo(DropReason.RECEIVE_BUFFER_FULL);
+        assertThat(rb.lastOfferDropped()).isFalse();         // its in-window part is kept
+        assertThat(rb.outOfOrderBytes()).isEqualTo(500);
+        assertSack(rb, 3500, 4000);
+        offer(rb, 4000, 4100);                               // wholly past the space
+        assertThat(rb.lastOfferOutsideWindow()).isTrue();
+        assertThat(rb.lastOfferDropReason()).isEqualTo(DropReason.RECEIVE_BUFFER_FULL);
+        offer(rb, 3500, 4000);                               // a duplicate inside the window loses nothing new
+        assertThat(rb.lastOfferDropReason()).isNull();
+        assertThat(offer(rb, 3000, 3600)).isEqualTo(1000);
+        assertThat(rb.lastOfferDropReason()).isNull();
+        offer(rb, 4000, 4001);                               // zero window: the byte has no room
+        assertThat(rb.lastOfferDropReason()).isEqualTo(DropReason.RECEIVE_BUFFER_FULL);
+        assertThat(rb.rcvNxt()).isEqualTo(4000);
+    }
+
+    @Test
+    void tinySegmentsWithGapsSpendTheRangeBudgetAndTheRestIsDroppedByName() {
+        int capacity = 200 * ReceiveBuffer.BYTES_PER_RANGE;
+        int budget = ReceiveBuffer.rangeBudget(capacity);
+        assertThat(budget).isEqualTo(200);
+        ReceiveBuffer rb = new ReceiveBuffer(capacity, BASE);
+        for (int i = 0; i < budget; i++) {
+            offer(rb, BASE + 1 + 2 * i, BASE + 2 + 2 * i);   // one byte, one hole, ...
+            assertThat(rb.lastOfferDropReason()).isNull();
+        }
+        long next = BASE + 1 + 2L * budget;
+        offer(rb, next, next + 1);
+        assertThat(rb.lastOfferDropped()).isTrue();
+        assertThat(rb.lastOfferDropReason()).isEqualTo(DropReason.OUT_OF_ORDER_RANGE_LIMIT);
+        assertThat(rb.outOfOrderRanges()).isEqualTo(budget);
+        offer(rb, next - 1, next + 1);                        // joins the last range: no new one needed
+        assertThat(rb.lastOfferDropReason()).isNull();
+        assertThat(rb.sackBlocks(left, right, 1)).isEqualTo(1);
+        assertThat(new long[] {left[0], right[0]}).isEqualTo(new long[] {next - 2, next + 1});
     }
 
     @Test
