@@ -1,6 +1,7 @@
 package io.tcplab.stack.conn;
 
 import io.netty.buffer.ByteBuf;
+import io.tcplab.stack.DropReason;
 import io.tcplab.stack.buffer.ReceiveBuffer;
 
 /**
@@ -35,6 +36,8 @@ final class Receiver {
     /** Data segments still to be acknowledged at once (quick-ack mode at the start of a connection). */
     private int quickAcksLeft;
     long bytesReceived;
+    /** Why the last segment's new bytes were partly or wholly discarded, or null: the stack counts it. */
+    private DropReason lastDrop;
 
     Receiver(int capacity, long irs, int ourMss, int quickAckSegments) {
         this.quickAcksLeft = quickAckSegments;
@@ -68,10 +71,12 @@ final class Receiver {
      */
     boolean onSegment(long seq, ByteBuf data, int index, int length, boolean fin, boolean delayedAckAllowed) {
         boolean finNow = false;
+        lastDrop = null;
         if (length > 0 && !finReceived) {
             largestSegment = Math.max(largestSegment, Math.min(length, ourMss));
             long before = buffer.rcvNxt();
             int advanced = buffer.offer(seq, data, index, length);
+            lastDrop = buffer.lastOfferDropReason();
             bytesReceived += advanced;
             if (buffer.lastOfferWasDuplicate()) {
                 dsackLeft = buffer.lastDuplicateStart();
@@ -104,6 +109,11 @@ final class Receiver {
             ackNow = true; // RFC 5681 §4.2: at least every second full-sized segment
         }
         return finNow;
+    }
+
+    /** Why data of the last {@link #onSegment} was discarded (no buffer space, range budget), or null. */
+    DropReason lastDrop() {
+        return lastDrop;
     }
 
     /** An ACK should leave now rather than wait for the delayed-ACK timer. */

@@ -225,6 +225,9 @@ final class SegmentArrival {
         }
         int readableBefore = c.receiver.buffer().readable();
         boolean finNow = c.receiver.onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
+        if (c.receiver.lastDrop() != null) {
+            c.ctx.stats().countDrop(c.receiver.lastDrop()); // data discarded inside an acceptable segment: not silent
+        }
         if (c.readClosed && c.receiver.buffer().readable() > 0) {
             c.receiver.buffer().skip(c.receiver.buffer().readable()); // closed for reading: acknowledged, discarded
         }
