@@ -8,6 +8,12 @@ public enum CaEvent {
     CWND_RESTART,
     /** Fast recovery or loss recovery ended. */
     RECOVERY_EXIT,
+    /**
+     * An episode that has already reduced ssthresh needs the loss window (one segment, RFC 5681
+     * §3.1): a timeout during fast recovery, or a retransmission lost again (TEB's double drop).
+     * ssthresh stays.
+     */
+    LOSS_WINDOW,
     /** The receiver side saw a CE mark (DCTCP receiver state change). */
     CE_RECEIVED,
     /** The receiver side saw a packet without CE after one with it. */

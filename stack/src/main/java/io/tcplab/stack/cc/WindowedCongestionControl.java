@@ -77,6 +77,8 @@ public abstract class WindowedCongestionControl implements CongestionControl {
     public void onEvent(CaEvent event, long nowNanos) {
         if (event == CaEvent.CWND_RESTART) {
             cwnd = Math.max(mss, Math.min(cwnd, initialWindow)); // RFC 5681 §4.1 restart window
+        } else if (event == CaEvent.LOSS_WINDOW) {
+            cwnd = mss;
         } else if (event == CaEvent.RECOVERY_EXIT && ssthresh != Long.MAX_VALUE && cwnd > ssthresh) {
             cwnd = ssthresh; // RFC 6675 / RFC 6582: leave recovery at ssthresh
         }

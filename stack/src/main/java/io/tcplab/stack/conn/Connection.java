@@ -325,6 +325,12 @@ public final class Connection {
                 case RTO:
                     onRetransmitTimer(now);
                     break;
+                case LOSS_DETECTION:
+                    sender.onLossTimer(now);
+                    break;
+                case PACING:
+                    sender.trySend(now);
+                    break;
                 case DELAYED_ACK:
                     if (receiver != null && receiver.ackPending()) {
                         sendAck(now);
@@ -719,7 +725,7 @@ public final class Connection {
                 sender.sndUna - sender.iss - 1 - (sender.finAcked() ? 1 : 0),
                 receiver == null ? 0 : receiver.bytesReceived,
                 sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
-                sender.fastRecoveries, sender.spuriousUndos, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
+                sender.fastRecoveries, sender.spuriousUndos, sender.tlpProbes(), sender.doubleDrops, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
                 sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
                 sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn);
     }

@@ -18,6 +18,8 @@ public record ConnectionInfo(
         long rtoCount,
         long fastRecoveries,
         long spuriousUndos,
+        long tlpProbes,
+        long doubleDrops,
         long cwndBytes,
         long ssthreshBytes,
         long srttNanos,

@@ -16,13 +16,19 @@ import io.tcplab.stack.trace.TraceEvent;
 
 /**
  * The sending half of a connection: what to send and when (window, Nagle, sender silly window
- * avoidance), ACK processing, loss recovery (RFC 6675 with SACK, RFC 6582 NewReno without, with
- * limited transmit, RFC 3042, falling out of the pipe accounting), the retransmission timer
- * (RFC 6298) and zero-window probing (RFC 9293 §3.8.6.1). The congestion window comes from the
- * {@link CongestionControl}; this class only tells it what happened.
+ * avoidance, pacing), ACK processing, the congestion state around loss recovery (the
+ * {@link LossDetector} decides what is lost: RACK-TLP, RFC 6675 or TEB with SACK; RFC 6582
+ * NewReno without, with limited transmit, RFC 3042, falling out of the pipe accounting), spurious
+ * loss undo (RFC 4015 response), the retransmission timer (RFC 6298) and zero-window probing
+ * (RFC 9293 §3.8.6.1). The congestion window comes from the {@link CongestionControl}; this class
+ * only tells it what happened.
  */
 final class Sender {
-    private static final int DUP_THRESH = 3;
+    private static final int DUP_THRESH = DupThreshDetector.DUP_THRESH;
+    /** {@link #sendProbe} outcomes. */
+    static final int PROBE_NONE = 0;
+    static final int PROBE_NEW = 1;
+    static final int PROBE_RETRANSMIT = 2;
 
     private final Connection c;
     final SendBuffer buffer;
@@ -48,7 +54,8 @@ final class Sender {
     CaState caState = CaState.OPEN;
     /** RFC 6675 RecoveryPoint / RFC 6582 recover. */
     private long recoveryPoint;
-    private long ecnRecoveryPoint;
+    /** The end of the window whose congestion response (ECN, a loss repaired by a probe) is under way (CWR). */
+    private long cwrPoint;
     private int dupAcks;
     /** Without SACK, each duplicate ACK stands for one segment that left the network (Linux "reno sack"). */
     private int renoDupSegments;
@@ -66,7 +73,6 @@ final class Sender {
     private long round;
     private long roundEnd;
 
-    long delivered;
     long lost;
     long eceDelivered;
     long segmentsSent;
@@ -75,7 +81,18 @@ final class Sender {
     long rtoCount;
     long fastRecoveries;
     long spuriousUndos;
-    private final SpuriousDetector spurious = new SpuriousDetector();
+    long doubleDrops;
+    private final LossDetector detector;
+    private final SpuriousDetector spurious;
+    /** F-RTO (RFC 5682) when the connection asked for it, else null. */
+    private final Frto frto;
+    /** New segments F-RTO may send beyond cwnd (§2 step 2b). */
+    private int frtoAllowance;
+    private final DeliveryRate rate = new DeliveryRate();
+    private final Pacer pacer = new Pacer();
+    /** Who deems segments lost right now ("rack", "rto" ...), and when: the detail of LOSS_DETECTED rows. */
+    private String lossSource = "";
+    private long lossNow;
     /** RFC 6937 when the connection asks for it, else RFC 6675's "send while pipe < cwnd". */
     private final Prr prr;
     /** The window PRR allows until the next ACK, or -1 outside PRR recovery. */
@@ -94,10 +111,35 @@ final class Sender {
         this.prr = options.prr ? new Prr() : null;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
+        this.detector = switch (options.recovery) {
+            case RACK -> new RackTlp(scoreboard, rtt, this);
+            case RFC6675 -> new DupThreshDetector(scoreboard, this);
+            case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this);
+        };
+        this.spurious = new SpuriousDetector(options.spurious.contains(SpuriousDetection.EIFEL),
+                options.spurious.contains(SpuriousDetection.DSACK));
+        this.frto = options.spurious.contains(SpuriousDetection.FRTO) ? new Frto() : null;
         this.sndUna = iss;
         this.sndNxt = iss;
         this.recoveryPoint = iss;
-        this.ecnRecoveryPoint = iss;
+        this.cwrPoint = iss;
+        scoreboard.setLostListener((seq, length, retransmission) ->
+                c.trace(lossNow, TraceEvent.LOSS_DETECTED, lossSource, seq, length));
+    }
+
+    /** Tail loss probes sent (RACK-TLP only). */
+    long tlpProbes() {
+        return detector.probes();
+    }
+
+    /** Fast recovery or timeout recovery is under way. */
+    boolean inRecovery() {
+        return caState == CaState.RECOVERY || caState == CaState.LOSS;
+    }
+
+    /** When the RFC 6298 timer fires, or {@link TimerTable#NONE}. */
+    long rtoDeadline() {
+        return c.timers.deadline(TimerKind.RTO);
     }
 
     /** The handshake completed: the window and the algorithm start from here. */
@@ -134,7 +176,13 @@ final class Sender {
             return;
         }
         cwndBlocked = false;
+        long paceUntil = TimerTable.NONE;
         for (int guard = 0; guard < 100_000; guard++) {
+            long departure = pacer.departure(now);
+            if (departure > now) {
+                paceUntil = departure;
+                break;
+            }
             long cwnd = prrWindow >= 0 ? prrWindow : cc.cwndBytes();
             long pipe = inflight();
             long lostSeq = scoreboard.nextLostToRetransmit();
@@ -155,7 +203,11 @@ final class Sender {
             }
             break;
         }
+        c.timers.arm(TimerKind.PACING, paceUntil);
         armPersistIfStalled(now);
+        if (paceUntil == TimerTable.NONE && !cwndBlocked && sndNxt >= dataEnd() && scoreboard.nextLostToRetransmit() < 0) {
+            rate.markAppLimited(inflight()); // tcp_rate_check_app_limited: the application, not the window, limits
+        }
     }
 
     /** RFC 6675 NextSeg rules 3 and 4, when neither a lost segment nor new data can go. */
@@ -193,8 +245,11 @@ final class Sender {
         long rwndRoom = sndUna + sndWnd - sndNxt;
         int len = (int) Math.min(smss, unsent);
         if (pipe + len > cwnd && pipe > 0) {
-            cwndBlocked = true;
-            return false;
+            if (frtoAllowance <= 0) {
+                cwndBlocked = true;
+                return false;
+            }
+            frtoAllowance--; // RFC 5682 §2 step 2b: two new segments whatever the window
         }
         if (rwndRoom < len) {
             // Sender SWS avoidance (RFC 9293 §3.8.6.2.1): a partial segment only if it is at least
@@ -224,7 +279,8 @@ final class Sender {
         if (fin) {
             finSeq = seq + len;
         }
-        scoreboard.onSend(seq, seqLen, now, delivered);
+        rate.onSend(now, inflight());
+        scoreboard.onSend(seq, seqLen, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
         sndNxt = seq + seqLen;
         boolean cwr = cwrPending && len > 0;
         if (cwr) {
@@ -232,28 +288,43 @@ final class Sender {
         }
         c.emitData(now, seq, len, fin, cwr, ecn && len > 0);
         segmentsSent++;
-        afterSend(now, len, false, sndNxt >= dataEnd());
+        afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, seq, len);
     }
 
     /** What every data segment sent is followed by: the algorithm hears of it, PRR counts it, the RTO runs. */
-    private void afterSend(long now, int len, boolean retransmit, boolean appLimited) {
+    private void afterSend(long now, int len, boolean retransmit) {
         lastSendNanos = now;
-        sentSample.fill(now, len, inflight(), retransmit, appLimited, delivered);
+        sentSample.fill(now, len, inflight(), retransmit, rate.appLimited(), rate.delivered);
         cc.onPacketSent(sentSample);
         if (prr != null && caState == CaState.RECOVERY) {
             prr.onSent(len);
         }
+        pacer.onSent(now, Math.max(len, 1), pacingRate(), smss);
         if (!c.timers.armed(TimerKind.RTO)) {
             c.timers.arm(TimerKind.RTO, now + rtt.rto()); // RFC 6298 (5.1)
         }
+        if (sack) {
+            detector.onSent(now, !retransmit);
+            c.timers.arm(TimerKind.LOSS_DETECTION, detector.deadline());
+        }
+    }
+
+    /** The algorithm's pacing rate, else Linux-style internal pacing when the connection asked for it, else 0. */
+    private long pacingRate() {
+        long own = cc.pacingRateBytesPerSec();
+        if (own > 0) {
+            return own;
+        }
+        return c.options().pacing ? Pacer.internalRate(cc.cwndBytes(), cc.ssthreshBytes(), inflight(), rtt.srtt()) : 0;
     }
 
     private void retransmit(long now, long seq) {
         int seqLen = scoreboard.segmentLength(seq);
         boolean fin = finSeq >= 0 && seq + seqLen > finSeq;
         int len = seqLen - (fin ? 1 : 0);
-        scoreboard.onRetransmit(seq, now);
+        rate.onSend(now, inflight());
+        scoreboard.onRetransmit(seq, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
         spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now));
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment sent before Path MTU
         // discovery lowered smss goes out in pieces of at most smss; the scoreboard keeps it whole.
@@ -265,7 +336,7 @@ final class Sender {
             segmentsRetransmitted++;
         } while (off < len);
         bytesRetransmitted += len;
-        afterSend(now, len, true, false);
+        afterSend(now, len, true);
         c.trace(now, TraceEvent.RETRANSMIT, null, seq, len);
     }
 
@@ -316,12 +387,34 @@ final class Sender {
         c.timers.arm(TimerKind.PERSIST, now + persistInterval());
     }
 
+    /**
+     * RFC 8985 §7.3, the tail loss probe: one new segment if the receiver's window takes it
+     * (whatever cwnd says), else the highest outstanding segment again.
+     */
+    int sendProbe(long now) {
+        long unsent = dataEnd() - sndNxt;
+        if (unsent > 0 && sndUna + sndWnd - sndNxt >= Math.min(smss, unsent)) {
+            int len = (int) Math.min(smss, unsent);
+            transmitNew(now, len, len == unsent && closeRequested);
+            c.trace(now, TraceEvent.TLP_PROBE, "new", sndNxt - len, len);
+            return PROBE_NEW;
+        }
+        long last = scoreboard.highestUnsackedSegment();
+        if (last < 0) {
+            return PROBE_NONE;
+        }
+        retransmit(now, last);
+        c.trace(now, TraceEvent.TLP_PROBE, "retransmit", last, scoreboard.segmentLength(last));
+        c.timers.arm(TimerKind.RTO, now + rtt.rto()); // §7.3: the RTO restarts from the probe
+        return PROBE_RETRANSMIT;
+    }
+
     // ---------------------------------------------------------------- input
 
     /**
      * RFC 9293 §3.10.7.4 "fifth" for an acceptable ACK (SND.UNA - MAX.SND.WND <= SEG.ACK <= SND.NXT):
      * advances SND.UNA, updates the window, the RTT and the scoreboard, runs loss detection and
-     * tells the congestion controller.
+     * spurious-loss detection, and tells the congestion controller.
      */
     void onAck(long now, long ack, long segSeq, int windowField, boolean hasData, boolean synOrFin,
                boolean hasTs, int tsEcr, SackBlocks sackBlocks, boolean ece) {
@@ -330,7 +423,8 @@ final class Sender {
         long priorWnd = sndWnd;
         ackResult.clear();
 
-        if (ack > sndUna) {
+        boolean advanced = ack > sndUna;
+        if (advanced) {
             scoreboard.onCumulativeAck(ack, ackResult);
             buffer.ackTo(Math.min(ack, dataEnd()));
             sndUna = ack;
@@ -342,12 +436,11 @@ final class Sender {
         updateWindow(ack, segSeq, windowField);
 
         long newlyDelivered = ackResult.newlyAckedBytes + ackResult.newlySackedBytes;
-        delivered += newlyDelivered;
+        rate.onAck(now, ackResult, newlyDelivered, rtt.minRtt());
         if (ece) {
             eceDelivered += newlyDelivered;
         }
-        int tsEcrTicksAgo = hasTs && tsEcr != 0 ? c.tsTicks(now) - tsEcr : -1;
-        long rttSample = rttSample(now, tsEcrTicksAgo);
+        long rttSample = rttSample(now, advanced, hasTs, tsEcr);
         if (rttSample > 0) {
             rtt.sample(rttSample);
         }
@@ -355,20 +448,22 @@ final class Sender {
         boolean dupAck = sack
                 ? ackResult.newlySackedBytes > 0 && ack == priorUna
                 : ack == priorUna && !hasData && !synOrFin && sndWnd == priorWnd && sndNxt > sndUna;
-        if (ack > priorUna) {
+        if (advanced) {
             dupAcks = 0;
         } else if (dupAck) {
             dupAcks++;
         }
         if (sack) {
-            scoreboard.updateLoss(DUP_THRESH, smss, ackResult);
+            lossSource = detector.name();
+            lossNow = now;
+            detector.onAck(now, ackResult, ackResult);
         }
         lost += ackResult.newlyLostBytes;
-        if (ackResult.newlyLostBytes > 0) {
-            c.trace(now, TraceEvent.LOSS_DETECTED, null, sndUna, (int) ackResult.newlyLostBytes);
-        }
 
-        UndoCause spuriousCause = spurious.onAck(ack > priorUna, hasTs, tsEcr, ackResult.dsack,
+        if (frto != null && frto.active() && caState == CaState.LOSS) {
+            onFrtoAck(now, advanced);
+        }
+        UndoCause spuriousCause = spurious.onAck(advanced, hasTs, tsEcr, ackResult.dsack,
                 ackResult.dsackLeft, ackResult.dsackRight);
         if (spuriousCause != null) {
             undo(now, spuriousCause);
@@ -389,13 +484,13 @@ final class Sender {
             boolean cwndLimited = cwndBlocked || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
                     : priorInflight + smss >= cwnd);
             ackSample.fill(now, ackResult.newlyAckedBytes, ackResult.newlySackedBytes, rttSample, rtt.minRtt(), rtt.srtt(),
-                    priorInflight, inflight(), ece, delivered, lost, eceDelivered, false, cwndLimited, caState,
-                    deliveryRate(now), sndUna);
+                    priorInflight, inflight(), ece, rate.delivered, lost, eceDelivered, rate.sampleAppLimited(),
+                    cwndLimited, caState, rate.sampleRate(), sndUna);
             cc.onAck(ackSample);
             c.trace(now, TraceEvent.ACK, null, ack, (int) newlyDelivered);
         }
 
-        if (ack > priorUna) {
+        if (advanced) {
             // RFC 6298 (5.2)/(5.3): stop when all is acknowledged, else restart
             if (sndUna == sndNxt) {
                 c.timers.cancel(TimerKind.RTO);
@@ -404,29 +499,31 @@ final class Sender {
             }
             c.onSendSpace(now);
         }
+        if (sack) {
+            c.timers.arm(TimerKind.LOSS_DETECTION, detector.deadline());
+        }
         // No send here: the connection sends once the whole segment (its text too) is processed,
         // so a data segment carries the ACK of what just arrived.
     }
 
-    private long rttSample(long now, int tsEcrTicksAgo) {
+    /**
+     * RTT samples (RFC 6298 §3 Karn, RFC 7323 §4): from the send time of the newest segment this
+     * ACK delivered when it was never retransmitted; else from TSecr, but only when SND.UNA
+     * advances — while a hole is open the receiver echoes the timestamp of the segment before
+     * it (RFC 7323 §4.3), so a SACK-only ACK's TSecr measures the hole's age, not the path.
+     */
+    private long rttSample(long now, boolean advanced, boolean hasTs, int tsEcr) {
         if (ackResult.newlyAckedBytes + ackResult.newlySackedBytes == 0) {
             return -1;
         }
         if (ackResult.newestTxCount == 1 && ackResult.newestSendTime >= 0) {
             return Math.max(1, now - ackResult.newestSendTime);
         }
-        if (tsEcrTicksAgo >= 0) { // RFC 7323 §4.1: timestamps make retransmitted segments measurable
-            return Math.max(1, (long) tsEcrTicksAgo * c.options().timestampTickNanos);
+        if (advanced && hasTs && tsEcr != 0) {
+            int ticksAgo = c.tsTicks(now) - tsEcr;
+            return ticksAgo < 0 ? -1 : Math.max(1, (long) ticksAgo * c.options().timestampTickNanos);
         }
-        return -1; // Karn's rule
-    }
-
-    private long deliveryRate(long now) {
-        if (ackResult.newestSendTime < 0 || now <= ackResult.newestSendTime) {
-            return -1;
-        }
-        long bytes = delivered - ackResult.newestDeliveredAtSend;
-        return bytes * 1_000_000_000L / (now - ackResult.newestSendTime);
+        return -1;
     }
 
     /** RFC 9293 §3.10.7.4: take the window only from segments newer than the last update. */
@@ -440,12 +537,14 @@ final class Sender {
     }
 
     private void updateRecoveryState(long now, long ack, long priorUna, boolean dupAck) {
-        if ((caState == CaState.RECOVERY || caState == CaState.LOSS) && sndUna >= recoveryPoint) {
+        if (inRecovery() && sndUna >= recoveryPoint) {
             renoDupSegments = 0;
+            frtoAllowance = 0;
             setCaState(CaState.OPEN, now);
             cc.onEvent(CaEvent.RECOVERY_EXIT, now);
+            detector.onRecoveryEnd();
             c.trace(now, TraceEvent.RECOVERY_EXIT, null, sndUna, 0);
-        } else if (caState == CaState.CWR && sndUna >= ecnRecoveryPoint) {
+        } else if (caState == CaState.CWR && sndUna >= cwrPoint) {
             setCaState(CaState.OPEN, now);
         }
         if (!sack) {
@@ -453,10 +552,11 @@ final class Sender {
         }
         if (caState == CaState.OPEN || caState == CaState.DISORDER || caState == CaState.CWR) {
             // A segment already retransmitted belongs to the episode that resent it, not a new one
-            boolean lossSeen = sack ? scoreboard.nextLostToRetransmit() >= 0 || dupAcks >= DUP_THRESH
+            boolean lossSeen = sack
+                    ? scoreboard.nextLostToRetransmit() >= 0 || detector.countsDupAcks() && dupAcks >= DUP_THRESH
                     : dupAcks >= DUP_THRESH && sndUna > recoveryPoint; // RFC 6582 §3.2 step 2
             if (lossSeen && sndNxt > sndUna) {
-                enterRecovery(now);
+                enterRecovery(now, sack ? detector.signal() : CongestionSignal.DUPTHRESH_LOSS);
             } else if (caState == CaState.OPEN && (dupAcks > 0 || scoreboard.sackedBytes() > 0)) {
                 setCaState(CaState.DISORDER, now);
             } else if (caState == CaState.DISORDER && dupAcks == 0 && scoreboard.sackedBytes() == 0) {
@@ -474,7 +574,7 @@ final class Sender {
             renoDupSegments = Math.max(0, renoDupSegments - ackedSegments);
             if (caState == CaState.RECOVERY && ack < recoveryPoint) {
                 // RFC 6582 §3.2 step 5: partial ACK, retransmit the first unacknowledged segment at once
-                scoreboard.markLost(sndUna);
+                markLost(now, "newreno", sndUna);
                 long head = scoreboard.nextLostToRetransmit();
                 if (head >= 0) {
                     retransmit(now, head);
@@ -483,35 +583,52 @@ final class Sender {
         }
     }
 
+    private void markLost(long now, String source, long seq) {
+        lossSource = source;
+        lossNow = now;
+        if (scoreboard.markLost(seq)) {
+            lost += scoreboard.segmentLength(seq);
+        }
+    }
+
     /**
-     * The last reduction was spurious: the algorithm restores its window. After a spurious
-     * timeout, the segments it marked lost are not resent (RFC 4015 §3.1: resume with new data).
+     * The last reduction was spurious (RFC 4015 §3.1): the algorithm restores its window and
+     * state, the segments the episode deemed lost are in flight again (not resent: resume with new
+     * data), and the connection leaves recovery without the exit clamp, which would cancel the undo.
      */
     private void undo(long now, UndoCause cause) {
         cc.undo(cause, inflight(), now);
         spuriousUndos++;
         c.trace(now, TraceEvent.SPURIOUS_UNDO, cause.name(), sndUna, 0);
-        if (caState == CaState.LOSS) {
+        spurious.onEpisodeEnd();
+        frtoAllowance = 0;
+        if (frto != null) {
+            frto.cancel();
+        }
+        if (inRecovery()) {
             scoreboard.unmarkAllLost();
             setCaState(CaState.OPEN, now);
+            detector.onRecoveryEnd();
         }
     }
 
-    private void enterRecovery(long now) {
+    private void enterRecovery(long now, CongestionSignal signal) {
         recoveryPoint = sndNxt;
-        spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT, sndUna, recoveryPoint);
+        spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
         if (prr != null) {
             prr.start(sndNxt - sndUna);
         }
         rescueRxt = -1;
         long flight = sndNxt - sndUna;
-        cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, flight, now);
-        setCaState(CaState.RECOVERY, now);
+        cc.ssthreshOnCongestion(signal, flight, now);
+        setCaState(signal.collapsesWindow() ? CaState.LOSS : CaState.RECOVERY, now);
         fastRecoveries++;
-        c.trace(now, TraceEvent.RECOVERY_ENTER, CongestionSignal.DUPTHRESH_LOSS.name(), sndUna, 0);
-        // RFC 6675 §5 step 4.3 / RFC 5681 §3.2 step 2: retransmit the first segment at once
-        if (!scoreboard.isLost(sndUna)) {
-            scoreboard.markLost(sndUna);
+        c.trace(now, TraceEvent.RECOVERY_ENTER, signal.name(), sndUna, 0);
+        if (!sack || detector.countsDupAcks()) {
+            // RFC 6675 §5 step 4.3 / RFC 5681 §3.2 step 2: retransmit the first segment at once
+            if (!scoreboard.isLost(sndUna)) {
+                markLost(now, sack ? detector.name() : "newreno", sndUna);
+            }
         }
         long head = scoreboard.nextLostToRetransmit();
         if (head >= 0) {
@@ -519,21 +636,70 @@ final class Sender {
         }
     }
 
+    /**
+     * TEB: a retransmission was deemed lost again (REFERENCE §5.2 step 3). Like a timeout the
+     * window falls to one segment; ssthresh is reduced only if this episode has not done so yet.
+     */
+    void onDoubleDrop(long now) {
+        doubleDrops++;
+        c.trace(now, TraceEvent.DOUBLE_DROP, detector.name(), sndUna, 0);
+        if (inRecovery()) {
+            cc.onEvent(CaEvent.LOSS_WINDOW, now);
+            recoveryPoint = sndNxt;
+            setCaState(CaState.LOSS, now);
+        } else {
+            enterRecovery(now, CongestionSignal.DOUBLE_DROP);
+        }
+    }
+
+    /**
+     * RFC 8985 §7.4.2: a probe that was a retransmission repaired a loss the ACKs never showed;
+     * the loss still calls for one congestion response, taken as a window reduction (CWR), as Linux.
+     */
+    void onProbeRepairedLoss(long now) {
+        if (caState != CaState.OPEN && caState != CaState.DISORDER) {
+            return; // the episode that covers it has responded already
+        }
+        cwrPoint = sndNxt;
+        cc.ssthreshOnCongestion(CongestionSignal.TIMER_LOSS, sndNxt - sndUna, now);
+        setCaState(CaState.CWR, now);
+        c.trace(now, TraceEvent.LOSS_DETECTED, "tlp", sndUna, 0);
+    }
+
     /** RFC 3168 §6.1.2: react to ECE at most once per window of data. */
     private void onEcnEcho(long now) {
         c.trace(now, TraceEvent.ECN_ECE, null, sndUna, 0);
-        if (caState != CaState.OPEN && caState != CaState.DISORDER || sndUna <= ecnRecoveryPoint) {
+        if (caState != CaState.OPEN && caState != CaState.DISORDER || sndUna <= cwrPoint) {
             return;
         }
-        ecnRecoveryPoint = sndNxt;
+        cwrPoint = sndNxt;
         cc.ssthreshOnCongestion(CongestionSignal.ECN, sndNxt - sndUna, now);
         cwrPending = true;
         setCaState(CaState.CWR, now);
     }
 
+    /** RFC 5682 §2 steps 2-3 for one ACK after a timeout. */
+    private void onFrtoAck(long now, boolean advanced) {
+        boolean canSendNew = dataEnd() > sndNxt && sndUna + sndWnd > sndNxt;
+        switch (frto.onAck(advanced, sndUna, canSendNew)) {
+            case SEND_NEW -> frtoAllowance = 2;
+            case SPURIOUS -> undo(now, UndoCause.SPURIOUS_RTO);
+            case CONVENTIONAL -> goBackN(now);
+            default -> { }
+        }
+    }
+
+    /** Conventional timeout recovery (RFC 5681 §3.1, RFC 6675 §5.1): everything outstanding is lost. */
+    private void goBackN(long now) {
+        frtoAllowance = 0;
+        lossSource = "rto";
+        lossNow = now;
+        lost += scoreboard.markAllLost();
+    }
+
     // ---------------------------------------------------------------- timers
 
-    /** RFC 6298 §5.4–5.6 with RFC 5681 §3.1 eq. 4 and RFC 6675 §5.1. */
+    /** RFC 6298 §5.4–5.6 with RFC 5681 §3.1 eq. 4, RFC 6675 §5.1 and F-RTO (RFC 5682) when enabled. */
     void onRtoTimer(long now) {
         if (sndNxt == sndUna) {
             return;
@@ -544,17 +710,24 @@ final class Sender {
         }
         rtoCount++;
         c.trace(now, TraceEvent.RTO, null, sndUna, 0);
-        if (caState != CaState.LOSS) {
-            // RFC 5681: ssthresh is held constant across repeated timeouts of the same segment
-            cc.ssthreshOnCongestion(CongestionSignal.RTO, sndNxt - sndUna, now);
-            spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO, sndUna, sndNxt);
+        boolean frtoRuns = frto != null && frto.start(caState == CaState.LOSS, sndUna, sndNxt);
+        if (inRecovery()) {
+            // ssthresh stays what this episode made it (RFC 5681: constant across repeated timeouts;
+            // Linux tcp_enter_loss keeps fast recovery's): only the window falls to one segment
+            cc.onEvent(CaEvent.LOSS_WINDOW, now);
+        } else {
+            cc.ssthreshOnCongestion(CongestionSignal.RTO, inflight(), now);
+            spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO);
         }
         recoveryPoint = sndNxt;
         dupAcks = 0;
         renoDupSegments = 0;
         setCaState(CaState.LOSS, now);
-        long newlyLost = scoreboard.markAllLost();
-        lost += newlyLost;
+        if (frtoRuns) {
+            markLost(now, "rto", sndUna); // F-RTO step 1: only the first segment, the rest waits for two ACKs
+        } else {
+            goBackN(now);
+        }
         rtt.backoff();
         long head = scoreboard.nextLostToRetransmit();
         if (head >= 0) {
@@ -562,6 +735,24 @@ final class Sender {
         }
         c.timers.arm(TimerKind.RTO, now + rtt.rto());
         trySend(now);
+    }
+
+    /** The loss detector's timer: RACK's reordering timer, TLP's probe timeout or a TEB deadline. */
+    void onLossTimer(long now) {
+        if (!sack || sndNxt == sndUna) {
+            return;
+        }
+        ackResult.clear();
+        lossSource = detector.name();
+        lossNow = now;
+        detector.onTimer(now, ackResult);
+        lost += ackResult.newlyLostBytes;
+        if (ackResult.newlyLostBytes > 0 && (caState == CaState.OPEN || caState == CaState.DISORDER
+                || caState == CaState.CWR)) {
+            enterRecovery(now, detector.signal());
+        }
+        trySend(now);
+        c.timers.arm(TimerKind.LOSS_DETECTION, detector.deadline());
     }
 
     /**
@@ -573,7 +764,9 @@ final class Sender {
         smss = mss;
         cc.onMssChange(mss, now);
         c.trace(now, TraceEvent.PMTU, null, sndUna, mss);
-        scoreboard.markLostLongerThan(mss);
+        lossSource = "pmtu";
+        lossNow = now;
+        lost += scoreboard.markLostLongerThan(mss);
         trySend(now);
     }
 

@@ -3,39 +3,46 @@ package io.tcplab.stack.conn;
 import io.tcplab.stack.cc.UndoCause;
 
 /**
- * Finds loss episodes that were not losses: Eifel detection (RFC 3522 §3.2) when timestamps are
- * on — the first acceptable ACK after the first retransmission echoes a timestamp older than that
- * retransmission, so the original got through — and D-SACK detection (RFC 3708 §3) — every
- * retransmission of the episode was reported as a duplicate. Each episode is undone at most once.
+ * Finds loss episodes that were not losses, with the detectors a connection asked for: Eifel
+ * (RFC 3522 §3.2) when timestamps are on — the first acceptable ACK after the first
+ * retransmission echoes a timestamp older than that retransmission, so the original got through —
+ * and D-SACK (RFC 3708 §3) — every retransmission of the episode was reported as a duplicate.
+ * F-RTO is the sender's ({@link Frto}): it decides by what it sends next. Each episode is undone
+ * at most once.
  */
 final class SpuriousDetector {
-    /** Retransmitted ranges remembered per episode; past this, D-SACK detection sits the episode out. */
-    private static final int MAX_RANGES = 64;
-    private final long[] rangeStart = new long[MAX_RANGES];
-    private final long[] rangeEnd = new long[MAX_RANGES];
-    private final boolean[] duplicated = new boolean[MAX_RANGES];
+    private final boolean eifel;
+    private final boolean dsack;
+    /** The episode's retransmitted ranges, sorted by start; grown by doubling, never shrunk. */
+    private long[] rangeStart = new long[16];
+    private long[] rangeEnd = new long[16];
+    private boolean[] duplicated = new boolean[16];
     private int ranges;
     private boolean active;
     private UndoCause cause;
-    private long episodeStart;
-    private long episodeEnd;
     private boolean eifelPending;
     private boolean haveRetransmitTs;
     private int retransmitTs;
-    private int retransmissions;
     private int notYetDuplicated;
 
-    /** A loss episode begins: fast retransmit or timer loss, or a timeout. */
-    void onEpisodeStart(UndoCause cause, long sndUna, long recoveryPoint) {
-        active = true;
+    SpuriousDetector(boolean eifel, boolean dsack) {
+        this.eifel = eifel;
+        this.dsack = dsack;
+    }
+
+    /** A loss episode begins: fast retransmit, timer-based loss, or a timeout. */
+    void onEpisodeStart(UndoCause cause) {
+        active = eifel || dsack;
         this.cause = cause;
-        episodeStart = sndUna;
-        episodeEnd = recoveryPoint;
         eifelPending = true;
         haveRetransmitTs = false;
-        retransmissions = 0;
         notYetDuplicated = 0;
         ranges = 0;
+    }
+
+    /** The episode ended (recovery point reached) or was undone. */
+    void onEpisodeEnd() {
+        active = false;
     }
 
     /** A retransmission of [seq, seq+length) left, with its TSval when timestamps are on. */
@@ -43,54 +50,89 @@ final class SpuriousDetector {
         if (!active) {
             return;
         }
-        if (retransmissions == 0 && timestamps) {
+        if (!haveRetransmitTs && ranges == 0 && timestamps) {
             retransmitTs = tsVal; // RFC 3522 §3.2 step 2: only the first retransmission counts
             haveRetransmitTs = true;
         }
-        retransmissions++;
-        notYetDuplicated++;
-        if (ranges < MAX_RANGES) {
-            rangeStart[ranges] = seq;
-            rangeEnd[ranges] = seq + Math.max(1, length);
-            duplicated[ranges] = false;
+        if (dsack) {
+            remember(seq, seq + Math.max(1, length));
         }
-        ranges++;
+        notYetDuplicated++;
     }
 
     /**
      * Examines one ACK; returns the cause to undo with, or null. {@code advanced}: the ACK moved
-     * SND.UNA. {@code dsack}: it carried a D-SACK block for [dsackLeft, dsackRight).
+     * SND.UNA. {@code dsackSeen}: it carried a D-SACK block for [dsackLeft, dsackRight).
      */
-    UndoCause onAck(boolean advanced, boolean hasTs, int tsEcr, boolean dsack, long dsackLeft, long dsackRight) {
-        if (!active || retransmissions == 0) {
+    UndoCause onAck(boolean advanced, boolean hasTs, int tsEcr, boolean dsackSeen, long dsackLeft, long dsackRight) {
+        if (!active || notYetDuplicated == 0) {
             return null;
         }
-        if (dsack && ranges <= MAX_RANGES && reportsRetransmission(dsackLeft, dsackRight)
-                && --notYetDuplicated == 0) {
+        if (dsack && dsackSeen && markDuplicated(dsackLeft, dsackRight) && --notYetDuplicated == 0) {
             return fire(); // RFC 3708 §3: every retransmission of the episode was needless
         }
-        if (eifelPending && advanced) {
+        if (eifel && eifelPending && advanced) {
             eifelPending = false;
             // RFC 3522 §3.2 steps 3-4; an ACK carrying a D-SACK is left to the D-SACK rule (step 5)
-            if (haveRetransmitTs && hasTs && !dsack && tsEcr - retransmitTs < 0) {
+            if (haveRetransmitTs && hasTs && !dsackSeen && tsEcr - retransmitTs < 0) {
                 return fire();
             }
         }
         return null;
     }
 
+    /** Adds a retransmitted range; retransmissions mostly go up, so this is nearly always an append. */
+    private void remember(long start, long end) {
+        int at = find(start);
+        if (at < ranges && rangeStart[at] == start) {
+            duplicated[at] = false; // resent again: needs a D-SACK of its own
+            return;
+        }
+        if (ranges == rangeStart.length) {
+            rangeStart = java.util.Arrays.copyOf(rangeStart, ranges * 2);
+            rangeEnd = java.util.Arrays.copyOf(rangeEnd, ranges * 2);
+            duplicated = java.util.Arrays.copyOf(duplicated, ranges * 2);
+        }
+        System.arraycopy(rangeStart, at, rangeStart, at + 1, ranges - at);
+        System.arraycopy(rangeEnd, at, rangeEnd, at + 1, ranges - at);
+        System.arraycopy(duplicated, at, duplicated, at + 1, ranges - at);
+        rangeStart[at] = start;
+        rangeEnd[at] = end;
+        duplicated[at] = false;
+        ranges++;
+    }
+
     /**
      * RFC 3708 §3 counts only D-SACKs for retransmitted segments: a duplicate made by the network
      * (or a late original) must not pass for a needless retransmission. Each range counts once.
      */
-    private boolean reportsRetransmission(long left, long right) {
-        for (int i = 0; i < ranges; i++) {
+    private boolean markDuplicated(long left, long right) {
+        int at = find(left + 1) - 1; // the last range starting at or below left
+        for (int i = Math.max(0, at); i < ranges && rangeStart[i] < right; i++) {
             if (!duplicated[i] && left < rangeEnd[i] && right > rangeStart[i]) {
                 duplicated[i] = true;
                 return true;
             }
         }
         return false;
+    }
+
+    /** The first index whose range starts at or after {@code start}. */
+    private int find(long start) {
+        if (ranges == 0 || rangeStart[ranges - 1] < start) {
+            return ranges;
+        }
+        int lo = 0;
+        int hi = ranges - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rangeStart[mid] < start) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private UndoCause fire() {

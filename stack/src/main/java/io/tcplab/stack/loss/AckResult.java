@@ -25,6 +25,10 @@ public final class AckResult {
     public long newestEndSeq = -1;
     public long newestDeliveredAtSend = -1;
     public long newestDeliveredTimeAtSend = -1;
+    public long newestFirstSentTime = -1;
+    public boolean newestAppLimited;
+    /** A segment never retransmitted was delivered below the highest delivered one (RFC 8985 §6.2 step 3). */
+    public boolean reordering;
 
     /** A D-SACK block (RFC 2883) was seen, reporting [dsackLeft, dsackRight). */
     public boolean dsack;
@@ -38,19 +42,24 @@ public final class AckResult {
     public void clear() {
         newlyAckedBytes = newlySackedBytes = newlyLostBytes = 0;
         newlyAckedEverRetransmitted = false;
-        newestSendTime = newestEndSeq = newestDeliveredAtSend = newestDeliveredTimeAtSend = -1;
+        newestSendTime = newestEndSeq = newestDeliveredAtSend = newestDeliveredTimeAtSend = newestFirstSentTime = -1;
         newestTxCount = 0;
+        newestAppLimited = false;
+        reordering = false;
         dsack = false;
         dsackLeft = dsackRight = 0;
     }
 
-    void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend) {
+    void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend,
+                   long firstSentTime, boolean appLimited) {
         if (sendTime > newestSendTime || (sendTime == newestSendTime && endSeq > newestEndSeq)) {
             newestSendTime = sendTime;
             newestTxCount = txCount;
             newestEndSeq = endSeq;
             newestDeliveredAtSend = deliveredAtSend;
             newestDeliveredTimeAtSend = deliveredTimeAtSend;
+            newestFirstSentTime = firstSentTime;
+            newestAppLimited = appLimited;
         }
     }
 

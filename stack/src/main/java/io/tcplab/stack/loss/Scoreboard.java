@@ -39,6 +39,8 @@ public final class Scoreboard {
     /** Retransmitted since last deemed lost: the retransmission counts in pipe (RFC 6675 SetPipe). */
     private static final byte RETRANSMITTED = 4;
     private static final byte EVER_RETRANSMITTED = 8;
+    /** Sent while the application had nothing more to send (Linux tcp_rate.c is_app_limited). */
+    private static final byte APP_LIMITED = 16;
     private static final int DEFAULT_CAPACITY = 64;
 
     private long[] start;
@@ -48,7 +50,9 @@ public final class Scoreboard {
     private byte[] flags;
     private long[] deliveredAtSend;
     private long[] deliveredTimeAtSend;
+    private long[] firstSentTimeAtSend;
     private long[] nextUnsacked;
+    /** The segments in flight (not SACKed, not lost unless retransmitted) by last transmission time. */
     private final SendOrder sendOrder;
     private int mask;
 
@@ -58,8 +62,12 @@ public final class Scoreboard {
 
     private long pipe;
     private long sackedBytes;
+    private long sackedSegments;
     private long lostBytes;
     private long highestSackedOrd = -1;
+    /** The highest end of any segment delivered (RACK.fack): delivering below it without a resend is reordering. */
+    private long fack = -1;
+    private LostSegmentListener lostListener;
 
     private long frontier;         // every not-SACKed segment below it is LOST
     private long sackedCountAtOrAbove;
@@ -82,6 +90,7 @@ public final class Scoreboard {
         flags = new byte[cap];
         deliveredAtSend = new long[cap];
         deliveredTimeAtSend = new long[cap];
+        firstSentTimeAtSend = new long[cap];
         nextUnsacked = new long[cap];
         sendOrder = new SendOrder(cap);
         mask = cap - 1;
@@ -89,16 +98,19 @@ public final class Scoreboard {
 
     // ---------------------------------------------------------------- sending
 
-    /** Records a new segment [seq, seq+len); seq must be {@link #highData()} after the first send. */
+    /** Records a new segment [seq, seq+len) without delivery-rate state; seq must follow {@link #highData()}. */
     public void onSend(long seq, int len, long nowNanos, long deliveredAtSend) {
-        onSend(seq, len, nowNanos, deliveredAtSend, -1);
+        onSend(seq, len, nowNanos, deliveredAtSend, -1, -1, false);
     }
 
     /**
-     * As {@link #onSend(long, int, long, long)}, also recording when the delivered count last
-     * changed (Linux tcp_rate.c delivered_mstamp), for delivery-rate samples.
+     * Records a new segment [seq, seq+len); seq must be {@link #highData()} after the first send.
+     * The rest is the delivery state when it left, as Linux tcp_rate.c keeps it per packet: the
+     * delivered count, when it last changed (delivered_mstamp), the send time of the first packet
+     * of the current flight (first_tx_mstamp) and whether the application limited sending.
      */
-    public void onSend(long seq, int len, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend) {
+    public void onSend(long seq, int len, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend,
+                       long firstSentTime, boolean appLimited) {
         if (len <= 0 || (highData >= 0 && seq != highData)) {
             throw new IllegalArgumentException("segment [" + seq + ", +" + len + ") does not follow " + highData);
         }
@@ -111,33 +123,50 @@ public final class Scoreboard {
         length[i] = len;
         sendTime[i] = nowNanos;
         txCount[i] = 1;
-        flags[i] = 0;
+        flags[i] = appLimited ? APP_LIMITED : 0;
         this.deliveredAtSend[i] = deliveredAtSend;
         this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
+        this.firstSentTimeAtSend[i] = firstSentTime;
         nextUnsacked[i] = o;
         sendOrder.append(o);
         highData = seq + len;
         account(o, 1);
     }
 
-    /** Records a retransmission of the segment starting at seq; it now counts in pipe again. */
+    /** Records a retransmission of the segment starting at seq, keeping its delivery state (tests). */
     public void onRetransmit(long seq, long nowNanos) {
         int i = slot(segmentStartingAt(seq));
-        onRetransmit(seq, nowNanos, deliveredAtSend[i], deliveredTimeAtSend[i]);
+        onRetransmit(seq, nowNanos, deliveredAtSend[i], deliveredTimeAtSend[i], firstSentTimeAtSend[i],
+                (flags[i] & APP_LIMITED) != 0);
     }
 
-    /** As {@link #onRetransmit(long, long)}, with the delivery state at this transmission. */
-    public void onRetransmit(long seq, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend) {
+    /**
+     * Records a retransmission of the segment starting at seq: it counts in pipe again and is
+     * the most recently sent. The delivery state is the connection's now, as for a new segment
+     * (tcp_rate.c stamps every transmission, so a rate sample never spans the original's flight).
+     */
+    public void onRetransmit(long seq, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend,
+                             long firstSentTime, boolean appLimited) {
         long o = segmentStartingAt(seq);
         int i = slot(o);
-        setFlags(o, (byte) (flags[i] | RETRANSMITTED | EVER_RETRANSMITTED));
+        boolean wasInFlight = inFlightOrder(flags[i]);
+        byte f = (byte) (flags[i] | RETRANSMITTED | EVER_RETRANSMITTED);
+        setFlags(o, appLimited ? (byte) (f | APP_LIMITED) : (byte) (f & ~APP_LIMITED));
         txCount[i]++;
         sendTime[i] = nowNanos;
         this.deliveredAtSend[i] = deliveredAtSend;
         this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
-        if ((flags[i] & SACKED) == 0) {
+        this.firstSentTimeAtSend[i] = firstSentTime;
+        if (wasInFlight) {
             sendOrder.moveToTail(o);
+        } else if (inFlightOrder(flags[i])) {
+            sendOrder.append(o);
         }
+    }
+
+    /** Whether a segment with these flags is in flight, and so in the send-time order. */
+    private static boolean inFlightOrder(byte f) {
+        return (f & SACKED) == 0 && ((f & LOST) == 0 || (f & RETRANSMITTED) != 0);
     }
 
     // ---------------------------------------------------------------- ACK processing
@@ -153,7 +182,7 @@ public final class Scoreboard {
         while (headOrd < endOrd && end(headOrd) <= sndUna) {
             acknowledge(headOrd, length[slot(headOrd)], out);
             account(headOrd, -1);
-            if ((flags[slot(headOrd)] & SACKED) == 0) {
+            if (inFlightOrder(flags[slot(headOrd)])) {
                 sendOrder.remove(headOrd);
             }
             headOrd++;
@@ -220,9 +249,11 @@ public final class Scoreboard {
 
     private void sack(long o, AckResult out) {
         int i = slot(o);
+        if (inFlightOrder(flags[i])) {
+            sendOrder.remove(o);
+        }
         setFlags(o, (byte) ((flags[i] | SACKED) & ~(LOST | RETRANSMITTED)));
         nextUnsacked[i] = o + 1;
-        sendOrder.remove(o);
         highestSackedOrd = Math.max(highestSackedOrd, o);
         out.newlySackedBytes += length[i];
         delivered(o, out);
@@ -230,7 +261,13 @@ public final class Scoreboard {
 
     private void delivered(long o, AckResult out) {
         int i = slot(o);
-        out.delivered(sendTime[i], txCount[i], end(o), deliveredAtSend[i], deliveredTimeAtSend[i]);
+        long end = end(o);
+        if (end < fack && txCount[i] == 1) {
+            out.reordering = true; // RFC 8985 §6.2 step 3: delivered below RACK.fack, never resent
+        }
+        fack = Math.max(fack, end);
+        out.delivered(sendTime[i], txCount[i], end, deliveredAtSend[i], deliveredTimeAtSend[i],
+                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0);
     }
 
     /** The first ordinal at or after o whose segment is not SACKed (or endOrd); compresses the path. */
@@ -270,7 +307,7 @@ public final class Scoreboard {
                 sackedBytesAtOrAbove -= length[i];
             } else if ((flags[i] & LOST) == 0) {
                 out.newlyLostBytes += length[i];
-                setFlags(frontier, (byte) (flags[i] | LOST));
+                markLostAt(frontier, true);
                 rule1Cursor = Math.min(rule1Cursor, frontier); // a markLost may have moved it past
             }
             frontier++;
@@ -331,7 +368,26 @@ public final class Scoreboard {
     }
 
     private void markLostAt(long o) {
-        setFlags(o, (byte) ((flags[slot(o)] | LOST) & ~RETRANSMITTED));
+        markLostAt(o, false);
+    }
+
+    /**
+     * Marks segment o LOST. {@code keepRetransmission}: RFC 6675 IsLost speaks of the original
+     * only, so a retransmission already under way (NextSeg rule 3) stays in flight and in pipe;
+     * a timer-based detector that deems the segment lost deems its retransmission lost too.
+     */
+    private void markLostAt(long o, boolean keepRetransmission) {
+        int i = slot(o);
+        byte before = flags[i];
+        byte after = (byte) (before | LOST);
+        setFlags(o, keepRetransmission ? after : (byte) (after & ~RETRANSMITTED));
+        boolean leftFlight = inFlightOrder(before) && !inFlightOrder(flags[i]);
+        if (leftFlight) {
+            sendOrder.remove(o);
+        }
+        if (lostListener != null && ((before & LOST) == 0 || leftFlight)) {
+            lostListener.lost(start[i], length[i], txCount[i] > 1);
+        }
     }
 
     /**
@@ -355,6 +411,15 @@ public final class Scoreboard {
         frontier = lostLimit = rule1Cursor = headOrd;
         sackedCountAtOrAbove = count;
         sackedBytesAtOrAbove = bytes;
+        rebuildSendOrder();
+    }
+
+    /** Puts every in-flight segment back in send-time order. O(n log n), allocates: undo and reneging only. */
+    private void rebuildSendOrder() {
+        long[] bySendTime = LongStream.range(headOrd, endOrd).filter(o -> inFlightOrder(flags[slot(o)])).boxed()
+                .sorted(Comparator.comparingLong(o -> sendTime[slot(o)]))
+                .mapToLong(Long::longValue).toArray();
+        sendOrder.rebuild(bySendTime, bySendTime.length);
     }
 
     /**
@@ -372,17 +437,14 @@ public final class Scoreboard {
         frontier = rule3Cursor = headOrd;
         sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
         highestSackedOrd = -1;
-        long[] bySendTime = LongStream.range(headOrd, endOrd).boxed()
-                .sorted(Comparator.comparingLong(o -> sendTime[slot(o)]))
-                .mapToLong(Long::longValue).toArray();
-        sendOrder.rebuild(bySendTime, bySendTime.length);
+        rebuildSendOrder();
     }
 
     /** Forgets everything; the next {@link #onSend} may start at any sequence number. */
     public void reset() {
         headOrd = endOrd = frontier = lostLimit = rule1Cursor = rule3Cursor = 0;
-        highData = highestSackedOrd = -1;
-        pipe = sackedBytes = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        highData = highestSackedOrd = fack = -1;
+        pipe = sackedBytes = sackedSegments = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
         sendOrder.clear();
     }
 
@@ -439,6 +501,9 @@ public final class Scoreboard {
 
     public long sackedBytes() { return sackedBytes; }
 
+    /** Outstanding segments SACKed. */
+    public long sackedSegments() { return sackedSegments; }
+
     /** Bytes marked lost and neither SACKed nor acknowledged. */
     public long lostBytes() { return lostBytes; }
 
@@ -488,16 +553,53 @@ public final class Scoreboard {
         return o < 0 ? 0 : txCount[slot(o)];
     }
 
-    /** Earliest last-send time among outstanding not-SACKed segments, or -1 (RFC 7765, RACK, TEB). */
+    /** Earliest last-send time among segments in flight, or -1 (RFC 7765, RACK, TEB). */
     public long oldestOutstandingSendTime() {
         long o = sendOrder.first();
         return o < 0 ? -1 : sendTime[slot(o)];
     }
 
-    /** Start of the not-SACKed segment sent longest ago, or -1. */
+    /** Start of the in-flight segment sent longest ago, or -1. */
     public long oldestOutstandingSeq() {
         long o = sendOrder.first();
         return o < 0 ? -1 : start[slot(o)];
+    }
+
+    // ---------------------------------------------------------------- time order, for timer-based detectors
+
+    /**
+     * The in-flight segment sent longest ago (not SACKed, not deemed lost unless retransmitted
+     * since), as a handle for {@link #nextInFlight} and the {@code ...At} accessors, or -1. A
+     * handle is valid until the segment is acknowledged, SACKed or marked lost.
+     */
+    public long firstInFlight() {
+        return sendOrder.first();
+    }
+
+    /** The in-flight segment sent next after the one with handle h, or -1. */
+    public long nextInFlight(long h) {
+        return sendOrder.next(h);
+    }
+
+    public long sendTimeAt(long h) { return sendTime[slot(h)]; }
+
+    public int txCountAt(long h) { return txCount[slot(h)]; }
+
+    public long startAt(long h) { return start[slot(h)]; }
+
+    public long endAt(long h) { return end(h); }
+
+    /** Deems the in-flight segment with handle h lost (RACK, TEB); it leaves the time order. */
+    public void markLostHandle(long h, AckResult out) {
+        out.newlyLostBytes += length[slot(h)];
+        markLostAt(h);
+        lostLimit = Math.max(lostLimit, h + 1);
+        rule1Cursor = Math.min(rule1Cursor, h);
+    }
+
+    /** Who hears of each segment marked lost (the sender's trace); null for nobody. */
+    public void setLostListener(LostSegmentListener listener) {
+        this.lostListener = listener;
     }
 
     // ---------------------------------------------------------------- internals
@@ -516,6 +618,7 @@ public final class Scoreboard {
         byte f = flags[i];
         if ((f & SACKED) != 0) {
             sackedBytes += len;
+            sackedSegments += sign;
             if (o >= frontier) {
                 sackedCountAtOrAbove += sign;
                 sackedBytesAtOrAbove += len;
@@ -584,6 +687,7 @@ public final class Scoreboard {
         flags = Rings.grow(flags, headOrd, n, mask, newMask);
         deliveredAtSend = Rings.grow(deliveredAtSend, headOrd, n, mask, newMask);
         deliveredTimeAtSend = Rings.grow(deliveredTimeAtSend, headOrd, n, mask, newMask);
+        firstSentTimeAtSend = Rings.grow(firstSentTimeAtSend, headOrd, n, mask, newMask);
         nextUnsacked = Rings.grow(nextUnsacked, headOrd, n, mask, newMask);
         sendOrder.grow(headOrd, n, newMask);
         mask = newMask;

@@ -1,7 +1,7 @@
 package io.tcplab.stack.loss;
 
 /**
- * The outstanding, not-SACKed segments in the order they were last (re)transmitted: a doubly
+ * The segments in flight (not SACKed, not lost unless retransmitted since) in the order they were last (re)transmitted: a doubly
  * linked list over segment ordinals, so the earliest send time is always at the head (RFC 7765
  * RTO restart, timer-based loss detection) and each send, retransmit or removal is O(1).
  */
@@ -23,6 +23,11 @@ final class SendOrder {
     /** The ordinal sent longest ago, or -1. */
     long first() {
         return head;
+    }
+
+    /** The ordinal sent after o, or -1. */
+    long next(long o) {
+        return next[slot(o)];
     }
 
     /** Appends o as the most recently sent. */

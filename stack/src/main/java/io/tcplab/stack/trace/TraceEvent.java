@@ -8,8 +8,15 @@ public enum TraceEvent {
     RETRANSMIT,
     /** An ACK advanced SND.UNA or SACKed new data. */
     ACK,
-    /** Loss was inferred for a segment (dupthresh, SACK, timer). */
+    /**
+     * A segment was deemed lost, one row per segment (seq, length); detail names who decided:
+     * rack, rfc6675, teb, newreno, rto, pmtu — or "tlp" for a loss a probe repaired (no segment).
+     */
     LOSS_DETECTED,
+    /** A tail loss probe left (RFC 8985 §7.3); detail "new" or "retransmit". */
+    TLP_PROBE,
+    /** A retransmission was deemed lost again (TEB's double drop); detail names the detector. */
+    DOUBLE_DROP,
     /** The retransmission timer expired. */
     RTO,
     /** Fast recovery began. */

@@ -186,7 +186,7 @@ class ScoreboardPropertyTest {
             }
             pipe += (s.lost ? 0 : s.len) + (s.rtx ? s.len : 0);
             lost += s.lost ? s.len : 0;
-            if (oldest < 0 || s.sendTime < oldest) {
+            if ((!s.lost || s.rtx) && (oldest < 0 || s.sendTime < oldest)) { // in flight: time order holds it
                 oldest = s.sendTime;
             }
             if (rule1 < 0 && s.lost && !s.rtx) {

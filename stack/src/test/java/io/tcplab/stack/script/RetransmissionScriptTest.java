@@ -7,10 +7,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.LossRecovery;
 import org.junit.jupiter.api.Test;
 
 /** Loss recovery: the retransmission timer (RFC 6298), fast retransmit (RFC 5681, 6582, 6675), RFC 3042. */
 class RetransmissionScriptTest {
+    /**
+     * These cases test RFC 6298's timer and RFC 6675's DupThresh rules, so they run without RACK-TLP
+     * (whose tests are in RackTlpScriptTest).
+     */
+    private static ConnectionOptions.Builder rfc6675() {
+        return ConnectionOptions.builder().recovery(LossRecovery.RFC6675);
+    }
+
     private static final int MSS = 1460; // plain peer: no timestamps
     private static final int TS_MSS = 1448;
 
@@ -20,7 +29,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void rtoRetransmitsTheFirstSegmentWithBackoffUntilTheRetryLimit() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().maxRetries(3).build());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().maxRetries(3).build());
         p.acceptFrom(plainSyn());
         p.write(2 * MSS);
         p.expect(seg(".").seq(1).len(MSS).at(0));
@@ -49,7 +58,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void withoutTimestampsTheBackoffSurvivesTheAckOfARetransmission() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(plainSyn());
         p.write(2 * MSS);
         p.expect(seg(".").seq(1));
@@ -68,7 +77,7 @@ class RetransmissionScriptTest {
     /** RFC 7323 §4 with RFC 6298 §5 note: a timestamp echo measures the retransmission, and the RTO collapses. */
     @Test
     void withTimestampsTheAckOfARetransmissionEndsTheBackoff() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(fullSyn());
         p.write(2 * TS_MSS);
         p.expect(seg(".").seq(1));
@@ -91,7 +100,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void newRenoFastRetransmitWithLimitedTransmitAndPartialAck() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(plainSyn());
         p.write(20 * MSS);
         for (int i = 0; i < 10; i++) { // IW10 (RFC 6928)
@@ -121,7 +130,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void sackLossDetectionAfterThreeSegmentsSackedAbove() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(fullSyn());
         p.write(10 * TS_MSS);
         for (int i = 0; i < 10; i++) {
@@ -143,7 +152,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void limitedTransmitWithSackSendsOneSegmentPerDuplicateAck() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(fullSyn());
         p.write(20 * TS_MSS);
         for (int i = 0; i < 10; i++) {
@@ -161,7 +170,7 @@ class RetransmissionScriptTest {
     /** RFC 6298 (5.2)/(5.3): the timer stops when all is acknowledged and restarts on each new ACK. */
     @Test
     void anAckRestartsTheTimerAndTheLastAckStopsIt() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().build());
         p.acceptFrom(plainSyn());
         p.write(2 * MSS);
         p.expect(seg(".").seq(1).at(0));
@@ -184,7 +193,7 @@ class RetransmissionScriptTest {
      */
     @Test
     void prrSendsOneSegmentForEveryTwoDeliveredDuringRecovery() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().initialWindowSegments(20).prr(true).build());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().initialWindowSegments(20).prr(true).build());
         p.acceptFrom(fullSyn());
         p.write(40 * TS_MSS);
         for (int i = 0; i < 20; i++) {
@@ -208,7 +217,7 @@ class RetransmissionScriptTest {
     /** The same losses without PRR: RFC 6675 sends nothing while pipe (19 segments) stays above cwnd (11). */
     @Test
     void withoutPrrRecoveryWaitsForPipeToFallBelowCwnd() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().initialWindowSegments(20).build());
+        ScriptedPeer p = new ScriptedPeer(rfc6675().initialWindowSegments(20).build());
         p.acceptFrom(fullSyn());
         p.write(40 * TS_MSS);
         for (int i = 0; i < 20; i++) {

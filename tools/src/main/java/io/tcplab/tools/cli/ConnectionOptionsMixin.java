@@ -28,12 +28,12 @@ public final class ConnectionOptionsMixin {
     @Option(names = "--ecn", description = "Offer ECN.")
     private boolean ecn;
 
-    @Option(names = "--recovery", paramLabel = "DETECTOR", defaultValue = "rack", converter = Converters.Recovery.class,
+    @Option(names = "--recovery", paramLabel = "NAME", defaultValue = "rack", converter = Converters.Recovery.class,
             description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb (timer per segment at"
                     + " 2 x the latest RTT); NewReno without SACK (default: ${DEFAULT-VALUE}).")
     private LossRecovery recovery;
 
-    @Option(names = "--spurious", paramLabel = "DETECTORS", defaultValue = "eifel,dsack,frto",
+    @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
             converter = Converters.Spurious.class,
             description = "Spurious-loss detection that undoes a reduction: off or a set of eifel (RFC 3522), dsack"
                     + " (RFC 3708), frto (RFC 5682) (default: ${DEFAULT-VALUE}, as Linux).")

@@ -23,7 +23,8 @@ class MainTest {
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("--bytes", "--rate", "--rtt", "--queue", "--loss", "--loss-every", "--reorder",
                 "--dup", "--corrupt", "--ecn-threshold", "--at", "--seed", "--cc", "--no-sack", "--no-timestamps",
-                "--no-window-scale", "--ecn", "--buffer", "--isn", "--time-limit", "--trace", "--json", "--quiet");
+                "--no-window-scale", "--ecn", "--recovery", "--spurious", "--pacing", "--buffer", "--isn", "--time-limit",
+                "--trace", "--json", "--quiet");
         assertThat(cli.out()).contains("(default: 64MiB)", "(default: 100Mbit)", "(default: 20ms)", "(default: reno)");
     }
 

@@ -1,0 +1,46 @@
+package io.tcplab.stack.conn;
+
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.loss.AckResult;
+
+/**
+ * The policy that decides which segments are lost, chosen per connection
+ * ({@link ConnectionOptions#recovery}): RFC 6675's DupThresh, RACK-TLP (RFC 8985) or TEB. It only
+ * marks segments lost on the {@link io.tcplab.stack.loss.Scoreboard} (and may ask for a probe);
+ * the sender decides what that means for the congestion state and what to send, so congestion
+ * control never depends on which detector found the loss.
+ */
+interface LossDetector {
+    /** The name trace rows carry for this detector's decisions. */
+    String name();
+
+    /** The signal the first loss of an episode found by this detector raises. */
+    CongestionSignal signal();
+
+    /** RFC 6675 §5 (3): DupAcks >= DupThresh starts recovery by itself. */
+    default boolean countsDupAcks() {
+        return false;
+    }
+
+    /** The scoreboard has taken one ACK and the RTT sample is in: mark what it shows lost into {@code out}. */
+    void onAck(long now, AckResult ack, AckResult out);
+
+    /** New data or a retransmission left at {@code now}. */
+    default void onSent(long now, boolean newData) {
+    }
+
+    /** When this detector's timer must fire (reordering timer, probe timeout, TEB deadline), or {@link TimerTable#NONE}. */
+    long deadline();
+
+    /** The timer fired: mark what is lost by now into {@code out}, or probe. */
+    void onTimer(long now, AckResult out);
+
+    /** Tail loss probes sent so far (RACK-TLP's; 0 for detectors that never probe). */
+    default long probes() {
+        return 0;
+    }
+
+    /** A recovery episode (fast or timeout) ended or was undone. */
+    default void onRecoveryEnd() {
+    }
+}

@@ -1,0 +1,213 @@
+package io.tcplab.stack.conn;
+
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.loss.AckResult;
+import io.tcplab.stack.loss.Scoreboard;
+import io.tcplab.stack.rtt.RttEstimator;
+
+/**
+ * RACK-TLP, RFC 8985. RACK (§6): a segment is lost when a segment sent at least a reordering
+ * window later has been delivered and the lost one has been out for RACK.rtt + reo_wnd; the
+ * reordering window adapts to D-SACKs. TLP (§7): when the flight goes quiet for a probe timeout,
+ * send one segment (new data, else the last one) so that a tail loss gets SACK feedback instead
+ * of waiting for the RTO.
+ *
+ * <p>Segments are scanned in send-time order ({@link Scoreboard#firstInFlight}); segments already
+ * deemed lost and not yet resent are out of that order, so each ACK costs O(newly lost + 1).
+ */
+final class RackTlp implements LossDetector {
+    /** RFC 8985 §7.2 WCDelAckT: the worst-case delayed ACK a lone segment may wait for. */
+    private static final long WORST_CASE_DELAYED_ACK = 200_000_000L;
+    /** RFC 8985 §7.2: the probe timeout before any RTT sample. */
+    private static final long PTO_WITHOUT_RTT = 1_000_000_000L;
+    /** RFC 8985 §6.2 step 4: reo_wnd_mult falls back to 1 after this many recoveries without D-SACK. */
+    private static final int REO_WND_PERSIST = 16;
+
+    private final Scoreboard scoreboard;
+    private final RttEstimator rtt;
+    private final Sender sender;
+
+    /** Send time and end of the most recently sent segment known delivered (RACK.xmit_ts, RACK.end_seq). */
+    private long rackXmitTs = -1;
+    private long rackEndSeq = -1;
+    private long rackRtt = -1;
+    private boolean reorderingSeen;
+    private int reoWndMult = 1;
+    private int reoWndPersist;
+    /** D-SACKs widen the window at most once per round trip: until SND.UNA passes this. */
+    private long dsackRoundEnd = -1;
+    private long reorderDeadline = TimerTable.NONE;
+
+    private long probeDeadline = TimerTable.NONE;
+    /** SND.NXT when the outstanding probe left (TLP.end_seq), or -1 when no probe is outstanding. */
+    private long tlpEndSeq = -1;
+    private boolean tlpIsRetransmit;
+    /** A probe is leaving: its own transmission must not re-arm the probe timer. */
+    private boolean probing;
+    private long probes;
+
+    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender) {
+        this.scoreboard = scoreboard;
+        this.rtt = rtt;
+        this.sender = sender;
+    }
+
+    @Override
+    public String name() {
+        return "rack";
+    }
+
+    @Override
+    public CongestionSignal signal() {
+        return CongestionSignal.TIMER_LOSS;
+    }
+
+    @Override
+    public void onAck(long now, AckResult ack, AckResult out) {
+        processProbeAck(now, ack);
+        updateRack(now, ack);
+        if (ack.reordering) {
+            reorderingSeen = true;
+        }
+        if (ack.dsack && (dsackRoundEnd < 0 || sender.sndUna >= dsackRoundEnd)) {
+            reoWndMult++; // §6.2 step 4: widen once per round trip with a D-SACK
+            reoWndPersist = REO_WND_PERSIST;
+            dsackRoundEnd = sender.sndNxt;
+        }
+        detectLoss(now, out);
+        if (ack.newlyAckedBytes > 0) {
+            armProbe(now); // §7.2: restart the PTO on an ACK of new data
+        }
+    }
+
+    /** §6.2 step 2: RACK follows the most recently sent segment this ACK delivered. */
+    private void updateRack(long now, AckResult ack) {
+        if (ack.newestSendTime < 0) {
+            return;
+        }
+        long sample = now - ack.newestSendTime;
+        if (ack.newestTxCount > 1 && rtt.minRtt() >= 0 && sample < rtt.minRtt()) {
+            return; // delivered by the original, not by this retransmission: ambiguous
+        }
+        rackRtt = sample;
+        if (ack.newestSendTime > rackXmitTs || (ack.newestSendTime == rackXmitTs && ack.newestEndSeq > rackEndSeq)) {
+            rackXmitTs = ack.newestSendTime;
+            rackEndSeq = ack.newestEndSeq;
+        }
+    }
+
+    /** §6.2 step 4. */
+    private long reorderWindow() {
+        if (!reorderingSeen && (sender.inRecovery() || scoreboard.sackedSegments() >= DupThreshDetector.DUP_THRESH)) {
+            return 0;
+        }
+        long minRtt = Math.max(0, rtt.minRtt());
+        long srtt = rtt.srtt() < 0 ? Long.MAX_VALUE : rtt.srtt();
+        return Math.min(minRtt / 4 * reoWndMult, srtt);
+    }
+
+    /**
+     * §6.2 step 5: every in-flight segment sent before RACK's is lost once it has been out for
+     * RACK.rtt + reo_wnd. The reorder timer is set for the first that has not (the RFC waits for
+     * the last; firing earlier only marks each segment at its own time).
+     */
+    private void detectLoss(long now, AckResult out) {
+        reorderDeadline = TimerTable.NONE;
+        if (rackXmitTs < 0) {
+            return;
+        }
+        long wait = rackRtt + reorderWindow();
+        for (long h = scoreboard.firstInFlight(); h >= 0; ) {
+            long sent = scoreboard.sendTimeAt(h);
+            if (sent > rackXmitTs || (sent == rackXmitTs && scoreboard.endAt(h) >= rackEndSeq)) {
+                return; // sent after the newest delivered segment: nothing to compare it with yet
+            }
+            long next = scoreboard.nextInFlight(h);
+            if (sent + wait <= now) {
+                scoreboard.markLostHandle(h, out);
+            } else {
+                reorderDeadline = sent + wait;
+                return;
+            }
+            h = next;
+        }
+    }
+
+    // ---------------------------------------------------------------- TLP, RFC 8985 §7
+
+    @Override
+    public void onSent(long now, boolean newData) {
+        if (newData) {
+            armProbe(now); // §7.2: restarted after each transmission of new data
+        }
+    }
+
+    /** §7.2: the PTO is armed while the connection is open, data is in flight and no probe is outstanding. */
+    private void armProbe(long now) {
+        if (probing || tlpEndSeq >= 0 || sender.inRecovery() || sender.sndNxt == sender.sndUna) {
+            probeDeadline = TimerTable.NONE;
+            return;
+        }
+        long pto;
+        if (rtt.srtt() < 0) {
+            pto = PTO_WITHOUT_RTT;
+        } else {
+            pto = 2 * rtt.srtt();
+            if (scoreboard.count() == 1) {
+                pto += WORST_CASE_DELAYED_ACK;
+            }
+        }
+        probeDeadline = Math.min(now + pto, sender.rtoDeadline());
+    }
+
+    /** §7.4.2: a probe that was a retransmission and repaired a loss still calls for a congestion response. */
+    private void processProbeAck(long now, AckResult ack) {
+        if (tlpEndSeq < 0 || sender.sndUna < tlpEndSeq) {
+            return;
+        }
+        if (!tlpIsRetransmit || (ack.dsack && ack.dsackRight == tlpEndSeq)) {
+            tlpEndSeq = -1; // new data delivered, or the original and the probe both arrived
+        } else if (sender.sndUna > tlpEndSeq) {
+            tlpEndSeq = -1;
+            sender.onProbeRepairedLoss(now);
+        }
+    }
+
+    @Override
+    public long deadline() {
+        return Math.min(reorderDeadline, probeDeadline);
+    }
+
+    @Override
+    public void onTimer(long now, AckResult out) {
+        if (reorderDeadline <= now) {
+            detectLoss(now, out); // §6.3
+        }
+        if (probeDeadline <= now) {
+            probeDeadline = TimerTable.NONE;
+            if (!sender.inRecovery() && sender.sndNxt > sender.sndUna) {
+                probing = true;
+                int probe = sender.sendProbe(now); // §7.3
+                probing = false;
+                if (probe != Sender.PROBE_NONE) {
+                    probes++;
+                    tlpIsRetransmit = probe == Sender.PROBE_RETRANSMIT;
+                    tlpEndSeq = sender.sndNxt;
+                }
+            }
+        }
+    }
+
+    @Override
+    public long probes() {
+        return probes;
+    }
+
+    @Override
+    public void onRecoveryEnd() {
+        tlpEndSeq = -1;
+        if (reoWndPersist > 0 && --reoWndPersist == 0) {
+            reoWndMult = 1;
+        }
+    }
+}
