@@ -105,7 +105,11 @@ public final class Link {
         boolean corrupt = draw(corruptRandom, p.corruptProbability()) && size > 0;
         long corruptBit = corrupt ? corruptRandom.nextLong(size * 8L) : 0;
         if (periodicLoss || randomLoss) {
-            counters.lost++;
+            if (periodicLoss) {
+                counters.lostEvery++;
+            } else {
+                counters.lostRandom++;
+            }
             release(packet, owned);
             return;
         }

@@ -13,6 +13,7 @@ import io.tcplab.tools.emu.Network;
 import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.link.Link;
+import io.tcplab.tools.link.LinkStats;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.traffic.DigestPipe;
 import io.tcplab.tools.traffic.InputStreamSource;
@@ -80,7 +81,16 @@ public final class TransferRunner {
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
                 info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
-                info.srttNanos() / 1e6, drops);
+                info.srttNanos() / 1e6, drops, linkStats(network));
+    }
+
+    /** Every link's counters by name, in the order the topology made them. */
+    public static Map<String, LinkStats> linkStats(Network network) {
+        Map<String, LinkStats> stats = new LinkedHashMap<>();
+        for (Link link : network.links()) {
+            stats.put(link.name(), link.counters().snapshot());
+        }
+        return stats;
     }
 
     private static StackConfig stackConfig(TransferSpec spec, byte[] address, String host, ConnectionOptions options) {
