@@ -94,11 +94,16 @@ public final class TransferRunner {
     }
 
     private static StackConfig stackConfig(TransferSpec spec, byte[] address, String host, ConnectionOptions options) {
-        StackConfig.Builder b = StackConfig.builder(RandomSource.seeded(Seeds.derive(spec.seed(), "stack", host)))
+        return stackConfig(spec.seed(), address, host, options, spec.initialIsn());
+    }
+
+    /** A host's stack: its randomness from the run's seed and the host's name; {@code isn} -1 is RFC 6528. */
+    public static StackConfig stackConfig(long seed, byte[] address, String host, ConnectionOptions options, long isn) {
+        StackConfig.Builder b = StackConfig.builder(RandomSource.seeded(Seeds.derive(seed, "stack", host)))
                 .address(address)
                 .defaultOptions(options);
-        if (spec.initialIsn() >= 0) {
-            b.isnSource((now, la, lp, ra, rp) -> spec.initialIsn());
+        if (isn >= 0) {
+            b.isnSource((now, la, lp, ra, rp) -> isn);
         }
         return b.build();
     }
