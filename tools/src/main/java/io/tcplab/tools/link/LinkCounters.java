@@ -87,7 +87,7 @@ public final class LinkCounters {
     @Override
     public String toString() {
         return "offered=" + offeredPackets + " (" + offeredBytes + "B) queueDropped=" + queueDropped
-                + " lost=" + lostRandom + "+" + lostEvery + " corrupted=" + corrupted + " duplicated=" + duplicated
+                + " lost=" + lost() + " corrupted=" + corrupted + " duplicated=" + duplicated
                 + " reordered=" + reordered + " delivered=" + delivered + " (" + deliveredBytes + "B)"
                 + " ceMarked=" + ceMarked + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
     }
