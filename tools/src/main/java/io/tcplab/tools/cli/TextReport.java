@@ -33,6 +33,9 @@ final class TextReport {
             }
             line(out, "drops", "%s", drops);
         }
+        if (r.links() != null) {
+            r.links().forEach((name, stats) -> line(out, "link " + name, "%s", stats.line()));
+        }
         out.flush();
     }
 

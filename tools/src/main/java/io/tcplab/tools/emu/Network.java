@@ -128,10 +128,14 @@ public final class Network {
         routesStale = true;
     }
 
-    /** Applies each change of {@code schedule} to the named link at its time. */
+    /**
+     * Applies each change of {@code schedule} to the named link at its time; its stalls are set
+     * on the link now, so call this before the packets they would hold are sent.
+     */
     public void schedule(String linkName, LinkSchedule schedule) {
         Link link = link(linkName);
-        for (LinkSchedule.Change change : schedule.changes()) {
+        schedule.installStalls(link, 0);
+        for (LinkSchedule.Change change : schedule.settings()) {
             scheduler.at(change.atNanos(), () -> change.applyTo(link.params()));
         }
     }

@@ -67,6 +67,17 @@ public final class Link {
         return transmitter.bytes();
     }
 
+    /**
+     * Holds the link for {@code durationNanos} from {@code fromNanos}: nothing leaves the
+     * transmitter meanwhile; packets offered meanwhile queue (drop-tail still applies) and, with
+     * those already queued, leave in order once it ends. Packets already on the wire still
+     * arrive. Must be set before any packet is committed to leave after {@code fromNanos}, i.e.
+     * ahead of the run, as {@link LinkSchedule} stalls are.
+     */
+    public void stall(long fromNanos, long durationNanos) {
+        transmitter.stall(fromNanos, durationNanos);
+    }
+
     /** Offers a packet at {@code now}; {@code packet} is only read, and only during the call. */
     public void offer(long now, ByteBuf packet) {
         offer(now, packet, false);
@@ -94,7 +105,11 @@ public final class Link {
         boolean corrupt = draw(corruptRandom, p.corruptProbability()) && size > 0;
         long corruptBit = corrupt ? corruptRandom.nextLong(size * 8L) : 0;
         if (periodicLoss || randomLoss) {
-            counters.lost++;
+            if (periodicLoss) {
+                counters.lostEvery++;
+            } else {
+                counters.lostRandom++;
+            }
             release(packet, owned);
             return;
         }

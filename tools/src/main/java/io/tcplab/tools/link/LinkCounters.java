@@ -5,7 +5,8 @@ public final class LinkCounters {
     long offeredPackets;
     long offeredBytes;
     long queueDropped;
-    long lost;
+    long lostRandom;
+    long lostEvery;
     long corrupted;
     long duplicated;
     long reordered;
@@ -30,7 +31,17 @@ public final class LinkCounters {
 
     /** Packets dropped by random or periodic loss. */
     public long lost() {
-        return lost;
+        return lostRandom + lostEvery;
+    }
+
+    /** Packets dropped by random loss ({@code loss}). */
+    public long lostRandom() {
+        return lostRandom;
+    }
+
+    /** Packets dropped by periodic loss ({@code loss-every}); a packet both would drop counts here. */
+    public long lostEvery() {
+        return lostEvery;
     }
 
     public long corrupted() {
@@ -67,10 +78,16 @@ public final class LinkCounters {
         return maxQueueBytes;
     }
 
+    /** The counters as they are now, as a value for reports. */
+    public LinkStats snapshot() {
+        return new LinkStats(offeredPackets, offeredBytes, queueDropped, lostRandom, lostEvery, corrupted, duplicated,
+                reordered, ceMarked, delivered, deliveredBytes, maxQueuePackets, maxQueueBytes);
+    }
+
     @Override
     public String toString() {
         return "offered=" + offeredPackets + " (" + offeredBytes + "B) queueDropped=" + queueDropped
-                + " lost=" + lost + " corrupted=" + corrupted + " duplicated=" + duplicated
+                + " lost=" + lost() + " corrupted=" + corrupted + " duplicated=" + duplicated
                 + " reordered=" + reordered + " delivered=" + delivered + " (" + deliveredBytes + "B)"
                 + " ceMarked=" + ceMarked + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
     }

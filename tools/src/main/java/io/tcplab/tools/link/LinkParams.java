@@ -64,7 +64,7 @@ public final class LinkParams {
             case "corrupt" -> setCorruptProbability(Units.parseProbability(value));
             case "ecn" -> setEcnThreshold(value.equals("off") ? null : Units.parseLimit(value));
             default -> throw new IllegalArgumentException("unknown link setting '" + key
-                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt or ecn");
+                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt or ecn (in a schedule also stall)");
         }
         return this;
     }

@@ -4,6 +4,10 @@ package io.tcplab.tools.link;
  * The serialization queue of a link: one transmitter sends packets in order, each taking
  * {@code size × 8 / rate}. It keeps the departure time of every packet not yet fully sent, so
  * its occupancy at any time is known without being told when packets leave.
+ *
+ * <p>Stalls are outages of the transmitter known in advance: during {@code [from, until)} no bit
+ * is sent. A packet whose serialization the stall interrupts finishes its remaining bits after it;
+ * packets queued behind (and those offered during the stall) follow at the rate, in order.
  */
 final class Transmitter {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -17,6 +21,7 @@ final class Transmitter {
     /** Leftover bit-nanoseconds, carried so that rounding never makes the rate drift. */
     private long remainder;
     private long remainderRate;
+    private final StallWindows stalls = new StallWindows();
 
     static long serializationNanos(int size, long rateBitsPerSec) {
         return rateBitsPerSec == 0 ? 0 : size * 8L * NANOS_PER_SECOND / rateBitsPerSec;
@@ -40,9 +45,22 @@ final class Transmitter {
         return bytes;
     }
 
+    /**
+     * Holds the transmitter during {@code [fromNanos, fromNanos + durationNanos)}. Departures are
+     * fixed when packets are offered, so the stall must be known before any packet is committed
+     * to leave after its start.
+     */
+    void stall(long fromNanos, long durationNanos) {
+        if (fromNanos < freeAt) {
+            throw new IllegalStateException("a stall from " + fromNanos + " ns comes too late: packets already leave"
+                    + " until " + freeAt + " ns; set stalls before the run (LinkSchedule does)");
+        }
+        stalls.add(fromNanos, fromNanos + durationNanos);
+    }
+
     /** Queues a packet behind those already waiting; returns when its last bit leaves. */
     long enqueue(long now, int size, long rateBitsPerSec) {
-        long depart = Math.max(now, freeAt) + exactSerializationNanos(size, rateBitsPerSec);
+        long depart = stalls.finish(Math.max(now, freeAt), exactSerializationNanos(size, rateBitsPerSec));
         freeAt = depart;
         if (depart > now) {
             if (count == departs.length) {

@@ -1,10 +1,12 @@
 package io.tcplab.tools.scenario;
 
+import io.tcplab.tools.link.LinkStats;
 import java.util.Map;
 
 /**
  * What a transfer did. {@code complete} is true when every byte arrived and both SHA-256 digests
- * are equal.
+ * are equal. {@code drops} are the stacks' own (reason → count); {@code links} the counters of
+ * each emulated link by name ("forward" carries data, "reverse" ACKs).
  */
 public record TransferResult(
         boolean complete,
@@ -23,7 +25,8 @@ public record TransferResult(
         long dataPacketsEmulated,
         long finalCwndBytes,
         double finalSrttMillis,
-        Map<String, Long> drops) {
+        Map<String, Long> drops,
+        Map<String, LinkStats> links) {
 
     public boolean streamsEqual() {
         return complete && sha256Sent.equals(sha256Received) && bytesSent == bytesReceived;

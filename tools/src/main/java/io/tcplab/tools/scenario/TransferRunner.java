@@ -13,6 +13,7 @@ import io.tcplab.tools.emu.Network;
 import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.link.Link;
+import io.tcplab.tools.link.LinkStats;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.traffic.DigestPipe;
 import io.tcplab.tools.traffic.InputStreamSource;
@@ -80,15 +81,29 @@ public final class TransferRunner {
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
                 info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
-                info.srttNanos() / 1e6, drops);
+                info.srttNanos() / 1e6, drops, linkStats(network));
+    }
+
+    /** Every link's counters by name, in the order the topology made them. */
+    public static Map<String, LinkStats> linkStats(Network network) {
+        Map<String, LinkStats> stats = new LinkedHashMap<>();
+        for (Link link : network.links()) {
+            stats.put(link.name(), link.counters().snapshot());
+        }
+        return stats;
     }
 
     private static StackConfig stackConfig(TransferSpec spec, byte[] address, String host, ConnectionOptions options) {
-        StackConfig.Builder b = StackConfig.builder(RandomSource.seeded(Seeds.derive(spec.seed(), "stack", host)))
+        return stackConfig(spec.seed(), address, host, options, spec.initialIsn());
+    }
+
+    /** A host's stack: its randomness from the run's seed and the host's name; {@code isn} -1 is RFC 6528. */
+    public static StackConfig stackConfig(long seed, byte[] address, String host, ConnectionOptions options, long isn) {
+        StackConfig.Builder b = StackConfig.builder(RandomSource.seeded(Seeds.derive(seed, "stack", host)))
                 .address(address)
                 .defaultOptions(options);
-        if (spec.initialIsn() >= 0) {
-            b.isnSource((now, la, lp, ra, rp) -> spec.initialIsn());
+        if (isn >= 0) {
+            b.isnSource((now, la, lp, ra, rp) -> isn);
         }
         return b.build();
     }

@@ -115,7 +115,9 @@ class TransferCommandTest {
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("1000 sent, 1000 received, streams equal", FakeEngine.DIGEST,
                 "95.50 Mbit/s", "3 retransmitted", "0 RTOs, 1 fast recoveries", "5.750 s simulated",
-                "2400 data packets emulated per wall second", "cwnd 250000 B, srtt 21.500 ms", "queue 3");
+                "2400 data packets emulated per wall second", "cwnd 250000 B, srtt 21.500 ms", "queue 3",
+                "link forward", "offered 1200 (1800000 B), delivered 1188", "queue-dropped 7",
+                "lost 2 (loss) + 3 (loss-every)", "max queue 84 p / 126000 B");
         assertThat(cli.err()).isEmpty();
     }
 
@@ -140,6 +142,10 @@ class TransferCommandTest {
         assertThat(json.fieldNames()).toIterable().containsExactlyInAnyOrder(append(resultFields, "spec"));
         assertThat(json.get("bytesReceived").asLong()).isEqualTo(1000);
         assertThat(json.get("drops").get("queue").asLong()).isEqualTo(3);
+        JsonNode forward = json.get("links").get("forward");
+        assertThat(forward.get("queueDropped").asLong()).isEqualTo(7);
+        assertThat(forward.get("lostEvery").asLong()).isEqualTo(3);
+        assertThat(forward.get("maxQueueBytes").asLong()).isEqualTo(126_000);
 
         JsonNode spec = json.get("spec");
         String[] specFields = Arrays.stream(TransferSpec.class.getRecordComponents())
@@ -187,7 +193,7 @@ class TransferCommandTest {
     @Test
     void differentStreamsExitWithOneAndOneLine() {
         TransferResult corrupted = new TransferResult(true, 1000, 1000, FakeEngine.DIGEST, "cd".repeat(32),
-                1e6, 10, 0, 0, 0, 0, 1, 1, 10, 1460, 20, Map.of());
+                1e6, 10, 0, 0, 0, 0, 1, 1, 10, 1460, 20, Map.of(), Map.of());
         Cli cli = Cli.run(new FakeEngine(corrupted), "transfer", "--bytes", "1000", "--quiet");
         assertThat(cli.exitCode()).isEqualTo(1);
         assertThat(cli.errLines()).singleElement().asString()
@@ -197,7 +203,7 @@ class TransferCommandTest {
     @Test
     void anIncompleteTransferExitsWithOne() {
         TransferResult cutShort = new TransferResult(false, 1000, 400, FakeEngine.DIGEST, "cd".repeat(32),
-                1e6, 10, 0, 5, 0, 0, 90, 1, 10, 1460, 20, Map.of());
+                1e6, 10, 0, 5, 0, 0, 90, 1, 10, 1460, 20, Map.of(), Map.of());
         Cli cli = Cli.run(new FakeEngine(cutShort), "transfer", "--bytes", "1000");
         assertThat(cli.exitCode()).isEqualTo(1);
         assertThat(cli.out()).contains("STREAMS DIFFER");

@@ -49,6 +49,33 @@ class NetworkTest {
     }
 
     @Test
+    void aDelaySpikeLetsLaterPacketsOvertakeWhereAStallKeepsTheirOrder() {
+        List<Integer> sent = java.util.stream.IntStream.range(0, 300).boxed().toList();
+        Network delay = everyTenMs(sent, "delay=1s@10s,delay=50ms@11s");
+        Network stall = everyTenMs(sent, "stall=1s@10s");
+
+        assertThat(RecordingHost.of(delay, "b").seqs()).containsExactlyInAnyOrderElementsOf(sent)
+                .isNotEqualTo(sent);
+        List<RecordingHost.Arrival> held = RecordingHost.of(stall, "b").arrivals;
+        assertThat(held).extracting(RecordingHost.Arrival::seq).containsExactlyElementsOf(sent);
+        // Packets already on the wire at 10 s arrive; nothing more until the stall's end + the delay.
+        assertThat(held).extracting(RecordingHost.Arrival::time)
+                .noneMatch(t -> t > 10 * SECOND + 50 * MS && t < 11 * SECOND + 50 * MS)
+                .filteredOn(t -> t == 11 * SECOND + 50 * MS).hasSize(100);
+    }
+
+    /** Packets 0..n-1 sent every 10 ms from 9 s on an unlimited-rate, 50 ms link with this schedule. */
+    private static Network everyTenMs(List<Integer> seqs, String schedule) {
+        Network network = twoHosts(1, LinkParams.of().setDelayNanos(50 * MS));
+        network.schedule("forward", LinkSchedule.parse(schedule));
+        for (int seq : seqs) {
+            sendAt(network, "a", 9 * SECOND + seq * 10 * MS, seq, 100);
+        }
+        network.scheduler().runUntil(20 * SECOND);
+        return network;
+    }
+
+    @Test
     void sameSeedGivesTheSameRunAndAnotherSeedAnother() {
         assertThat(lossyRun(7)).isEqualTo(lossyRun(7)).isNotEqualTo(lossyRun(8));
     }

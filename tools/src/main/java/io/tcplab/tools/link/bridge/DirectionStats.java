@@ -1,31 +1,43 @@
 package io.tcplab.tools.link.bridge;
 
 import io.tcplab.tools.link.LinkCounters;
-import java.util.Locale;
+import io.tcplab.tools.link.LinkStats;
 
 /**
  * What one direction of a {@link LinkBridge} did: the link's own counters plus what the device
- * at the far end took. {@code delivered} counts copies the link handed on (duplicates included);
- * {@code written} those the far device accepted, {@code writeDrops} those it refused, and
- * {@code inFlight} those still held for their arrival time when the snapshot was taken.
+ * at the far end took. {@code link.delivered} counts copies the link handed on (duplicates
+ * included); {@code written} those the far device accepted, {@code writeDrops} those it refused,
+ * and {@code inFlight} those still held for their arrival time when the snapshot was taken.
  */
-public record DirectionStats(String name, long offered, long offeredBytes, long queueDropped, long lost,
-                             long corrupted, long duplicated, long reordered, long delivered, long deliveredBytes,
-                             long ceMarked, long maxQueuePackets, long maxQueueBytes, long written,
-                             long writeDrops, long inFlight) {
+public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight) {
 
     static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight) {
-        return new DirectionStats(name, c.offeredPackets(), c.offeredBytes(), c.queueDropped(), c.lost(),
-                c.corrupted(), c.duplicated(), c.reordered(), c.delivered(), c.deliveredBytes(), c.ceMarked(),
-                c.maxQueuePackets(), c.maxQueueBytes(), written, writeDrops, inFlight);
+        return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight);
     }
 
-    /** One line: {@code left->right offered 1200 (1.7MB), queue-dropped 0, lost 12, ...}. */
+    public long offered() {
+        return link.offeredPackets();
+    }
+
+    public long offeredBytes() {
+        return link.offeredBytes();
+    }
+
+    public long delivered() {
+        return link.delivered();
+    }
+
+    public long queueDropped() {
+        return link.queueDropped();
+    }
+
+    /** Packets dropped by random and periodic loss together. */
+    public long lost() {
+        return link.lostRandom() + link.lostEvery();
+    }
+
+    /** One line: {@code left->right: offered 1200 (1800000 B), ..., written 1188, write-drops 0}. */
     public String line() {
-        return String.format(Locale.ROOT,
-                "%s: offered %d (%d B), queue-dropped %d, lost %d, corrupted %d, duplicated %d, reordered %d, "
-                        + "delivered %d (%d B), CE-marked %d, max queue %d p / %d B, written %d, write-drops %d",
-                name, offered, offeredBytes, queueDropped, lost, corrupted, duplicated, reordered, delivered,
-                deliveredBytes, ceMarked, maxQueuePackets, maxQueueBytes, written, writeDrops);
+        return name + ": " + link.line() + ", written " + written + ", write-drops " + writeDrops;
     }
 }

@@ -122,6 +122,8 @@ public final class LinkBridge implements AutoCloseable {
 
     private LinkBridge startThread() {
         startNanos = System.nanoTime();
+        forward.installStalls(startNanos);
+        reverse.installStalls(startNanos);
         thread.start();
         return this;
     }
@@ -185,6 +187,7 @@ public final class LinkBridge implements AutoCloseable {
         final Link link;
         final ReleaseQueue queue;
         final PacketPool pool;
+        final LinkSchedule schedule;
         final List<LinkSchedule.Change> changes;
         int nextChange;
         volatile long written;
@@ -197,7 +200,13 @@ public final class LinkBridge implements AutoCloseable {
             this.queue = new ReleaseQueue();
             this.pool = pool;
             this.link = new Link(name, params, seed, pool, queue);
-            this.changes = schedule.changes();
+            this.schedule = schedule;
+            this.changes = schedule.settings();
+        }
+
+        /** Stalls are fixed on the link's clock (nanoTime) before any packet is read. */
+        void installStalls(long startNanos) {
+            schedule.installStalls(link, startNanos);
         }
 
         int readBatch(ByteBuf buf, int max) {

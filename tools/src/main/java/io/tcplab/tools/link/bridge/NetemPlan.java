@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <p>Not everything translates: netem has no periodic loss and no ECN step marking, and it
  * reorders differently (a picked packet skips the delay instead of being held back), so
- * {@code loss-every}, {@code ecn} and an explicit {@code reorder-delay} are refused, and
+ * {@code loss-every}, {@code ecn}, an explicit {@code reorder-delay} and {@code stall} are refused, and
  * reordering needs a delay. Queue limits are in packets for netem; a byte limit becomes
  * {@code ceil(bytes / mtu)} packets, and {@code none} a limit of {@value #NO_LIMIT_PACKETS}.
  */
@@ -36,6 +36,9 @@ public final class NetemPlan {
      */
     public static List<Step> plan(String tc, String netns, String dev, int mtu, LinkParams initial,
                                   LinkSchedule schedule) {
+        if (!schedule.stalls().isEmpty()) {
+            throw new IllegalArgumentException("netem cannot hold the link (stall); use the user-space link");
+        }
         LinkParams p = copy(initial);
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(0, command(tc, netns, dev, "add", p, mtu)));

@@ -51,6 +51,8 @@ class NetemPlanTest {
                 .hasMessageContaining("delay");
         assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("delay=5ms"),
                 LinkSchedule.parse("ecn=5p@1s"))).hasMessageContaining("ECN");
+        assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("delay=5ms"),
+                LinkSchedule.parse("stall=1s@1s"))).hasMessageContaining("stall");
     }
 
     @Test

@@ -1,0 +1,153 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.experiment.DelaySpikeExperiment;
+import io.tcplab.tools.experiment.DelaySpikeFiles;
+import io.tcplab.tools.experiment.DelaySpikePlots;
+import io.tcplab.tools.experiment.DelaySpikeSpec;
+import io.tcplab.tools.experiment.DelaySpikeTable;
+import io.tcplab.tools.experiment.SpikeKind;
+import io.tcplab.tools.experiment.Variant;
+import io.tcplab.tools.experiment.VariantResult;
+import io.tcplab.tools.experiment.VariantRun;
+import io.tcplab.tools.link.Limit;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code tcplab experiment delay-spike}: one flow through a delay spike, per loss-recovery variant (seed 002). */
+@Command(name = "delay-spike", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"One bulk flow over an emulated path with a delay spike on the data link, once per "
+                + "loss-recovery variant and per kind of spike (a stall that holds the link, or a change of "
+                + "delay): a table of RTOs, retransmissions, spurious undos, double drops, goodput and cwnd "
+                + "recovery, cwnd and time-sequence plots, and optionally JSON and CSV. See docs/experiments.md.",
+                "Exit codes: 0 success, 1 the run failed, 2 a bad option."})
+public final class DelaySpikeCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
+
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "10Mbit", converter = Converters.Rate.class,
+            description = "Path rate, both directions (default: ${DEFAULT-VALUE}).")
+    private long rateBitsPerSec;
+
+    @Option(names = "--rtt", paramLabel = "DURATION", defaultValue = "100ms", converter = Converters.Duration.class,
+            description = "Round-trip propagation delay; each direction gets half (default: ${DEFAULT-VALUE}).")
+    private long rttNanos;
+
+    @Option(names = "--queue", paramLabel = "LIMIT", converter = Converters.Queue.class,
+            description = "Drop-tail queue of each direction, e.g. 125KB or 100p (default: one bandwidth-delay product).")
+    private Limit queue;
+
+    @Option(names = "--spike-at", paramLabel = "DURATION", defaultValue = "10s", converter = Converters.Duration.class,
+            description = "When the spike begins (default: ${DEFAULT-VALUE}).")
+    private long spikeAtNanos;
+
+    @Option(names = "--spike-duration", paramLabel = "DURATION", defaultValue = "1s",
+            converter = Converters.TimeLimit.class, description = "How long the spike lasts (default: ${DEFAULT-VALUE}).")
+    private long spikeDurationNanos;
+
+    @Option(names = "--spike-delay", paramLabel = "DURATION", defaultValue = "1s", converter = Converters.Duration.class,
+            description = "The data link's one-way delay during a delay spike (default: ${DEFAULT-VALUE}).")
+    private long spikeDelayNanos;
+
+    @Option(names = "--spike-kind", paramLabel = "KIND", defaultValue = "both", converter = ExperimentConverters.SpikeKinds.class,
+            description = "stall (the link holds, then releases its queue in order), delay (the one-way delay "
+                    + "changes, per packet) or both, reported separately (default: ${DEFAULT-VALUE}).")
+    private List<SpikeKind> kinds;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.TimeLimit.class,
+            description = "Length of each run, bulk data throughout (default: ${DEFAULT-VALUE}).")
+    private long durationNanos;
+
+    @Option(names = "--variants", paramLabel = "V,V...", defaultValue = "sack,sack-eifel,teb,teb-eifel,rack",
+            converter = ExperimentConverters.Variants.class,
+            description = "Variants to compare, comma-separated, from sack, sack-eifel, teb, teb-eifel, rack "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private List<Variant> variants;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
+            description = "Seed for every random choice (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--cc", paramLabel = "ALGORITHM", defaultValue = "reno", converter = Converters.Cc.class,
+            description = "Congestion control of every variant (default: ${DEFAULT-VALUE}).")
+    private String cc;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "delay-spike-out",
+            description = "Directory for the PNG plots (default: ./${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--csv", paramLabel = "DIR",
+            description = "Also write table.csv and each run's cwnd trace as CSV into DIR.")
+    private Path csv;
+
+    @Option(names = "--json", description = "Print one JSON object (spec and rows) instead of the text table.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        DelaySpikeSpec spec = spec();
+        ensureWritable(out, "--out");
+        if (csv != null) {
+            ensureWritable(csv, "--csv");
+        }
+        List<VariantRun> runs = DelaySpikeExperiment.run(spec);
+        List<VariantResult> rows = runs.stream().map(VariantRun::result).toList();
+        PrintWriter stdout = command.commandLine().getOut();
+        if (json) {
+            stdout.println(DelaySpikeFiles.json(spec, rows));
+        } else {
+            DelaySpikeTable.print(spec, rows, stdout);
+        }
+        List<Path> plots = DelaySpikePlots.write(out, spec, runs);
+        if (csv != null) {
+            DelaySpikeFiles.csv(csv, runs);
+        }
+        if (!json) {
+            stdout.println();
+            stdout.println("plots: " + String.join(", ", plots.stream().map(Path::toString).toList()));
+            if (csv != null) {
+                stdout.println("csv: " + csv.resolve("table.csv") + " and a cwnd trace per run in " + csv);
+            }
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    private DelaySpikeSpec spec() {
+        if (spikeAtNanos + spikeDurationNanos >= durationNanos) {
+            throw new ParameterException(command.commandLine(), String.format(java.util.Locale.ROOT,
+                    "--spike-at plus --spike-duration (%.3f s) must end before --duration (%.3f s)",
+                    (spikeAtNanos + spikeDurationNanos) / 1e9, durationNanos / 1e9));
+        }
+        Limit limit = queue != null ? queue : Limit.bytes(Math.max(1, PathDefaults.bdpBytes(rateBitsPerSec, rttNanos)));
+        int buffer = (int) PathDefaults.buffer(rateBitsPerSec, rttNanos, limit);
+        ConnectionOptions base = ConnectionOptions.builder().congestionControl(cc)
+                .sendBufferBytes(buffer).receiveBufferBytes(buffer).build();
+        return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
+                kinds, durationNanos, variants, seed, base);
+    }
+
+    /** A directory that cannot be made is a bad option, found before minutes of running. */
+    private void ensureWritable(Path dir, String option) {
+        try {
+            Files.createDirectories(dir);
+            if (!Files.isWritable(dir)) {
+                throw new FileSystemException(dir.toString(), null, "not writable");
+            }
+        } catch (IOException e) {
+            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName();
+            throw new ParameterException(command.commandLine(), option + " cannot write '" + dir + "' (" + reason + ")");
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.tcplab.tools.experiment;
+
+import io.tcplab.stack.TcpStack;
+import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.emu.HostNode;
+import io.tcplab.tools.emu.Network;
+import io.tcplab.tools.emu.StackHost;
+import io.tcplab.tools.emu.Topologies;
+import io.tcplab.tools.scenario.TransferRunner;
+import io.tcplab.tools.traffic.InputStreamSource;
+import io.tcplab.tools.traffic.PatternInputStream;
+
+/**
+ * Runs one variant under one kind of spike on the emulator: host a sends without end to host b
+ * for the spec's duration (nothing is hashed; the bytes only need to flow), with the spike on
+ * link "forward". The receiver's delivered bytes are read at the spike's start, at the end of
+ * the after-spike window and at the end.
+ */
+final class BulkFlowRun {
+    private static final int PORT = 5001;
+
+    private BulkFlowRun() {
+    }
+
+    static VariantRun run(DelaySpikeSpec spec, SpikeKind kind, Variant variant) {
+        ConnectionOptions options = variant.applyTo(spec.base());
+        Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
+                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1)),
+                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", options, -1)));
+        network.schedule("forward", kind.schedule(spec));
+        HostNode a = network.host("a");
+        TcpStack sendStack = ((StackHost) a.host()).stack();
+        TcpStack receiveStack = ((StackHost) network.host("b").host()).stack();
+
+        DeliveryCounter receiver = new DeliveryCounter();
+        receiveStack.listen(PORT, options, (connection, now) -> receiver);
+        SenderLog log = new SenderLog();
+        InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), Long.MAX_VALUE));
+        Connection[] client = new Connection[1];
+        a.at(0, () -> {
+            client[0] = sendStack.connect(0, Topologies.addressB(), PORT, options, source);
+            client[0].setTraceListener(log);
+        });
+        long[] delivered = new long[2];
+        network.at(spec.spikeAtNanos(), () -> delivered[0] = receiver.received());
+        network.at(spec.windowEndNanos(), () -> delivered[1] = receiver.received());
+        network.scheduler().runUntil(spec.durationNanos());
+
+        long preSpikeCwnd = log.cwndAt(spec.spikeAtNanos());
+        long recovery = log.recoveryNanos(spec.spikeAtNanos(), preSpikeCwnd);
+        VariantResult result = new VariantResult(kind.label(), variant.label(), log.rtos, log.retransmissions,
+                log.spuriousUndos, log.doubleDrops, mbps(receiver.received(), spec.durationNanos()),
+                mbps(delivered[1] - delivered[0], spec.windowEndNanos() - spec.spikeAtNanos()), preSpikeCwnd,
+                recovery < 0 ? -1 : recovery / 1e9, network.link("forward").counters().queueDropped());
+        return new VariantRun(result, log);
+    }
+
+    private static double mbps(long bytes, long nanos) {
+        return nanos <= 0 ? 0 : bytes * 8e3 / nanos;
+    }
+}

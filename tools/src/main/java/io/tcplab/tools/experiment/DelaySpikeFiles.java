@@ -1,0 +1,80 @@
+package io.tcplab.tools.experiment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The machine-readable outputs: one JSON object with the spec and one row per run, and CSV files
+ * (the table, and each run's window trace, named {@code cwnd-KIND-VARIANT.csv}).
+ */
+public final class DelaySpikeFiles {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final String CWND_HEADER = "time_s,cwnd,ssthresh";
+
+    private DelaySpikeFiles() {
+    }
+
+    public static String json(DelaySpikeSpec spec, List<VariantResult> rows) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("experiment", "delay-spike");
+        ObjectNode s = root.putObject("spec");
+        s.put("rateBitsPerSec", spec.rateBitsPerSec());
+        s.put("rttNanos", spec.rttNanos());
+        s.put("queue", spec.queue().toString());
+        s.put("spikeAtNanos", spec.spikeAtNanos());
+        s.put("spikeDurationNanos", spec.spikeDurationNanos());
+        s.put("spikeDelayNanos", spec.spikeDelayNanos());
+        ArrayNode kinds = s.putArray("kinds");
+        spec.kinds().forEach(k -> kinds.add(k.label()));
+        s.put("durationNanos", spec.durationNanos());
+        ArrayNode variants = s.putArray("variants");
+        spec.variants().forEach(v -> variants.add(v.label()));
+        s.put("seed", spec.seed());
+        s.put("congestionControl", spec.base().congestionControl);
+        root.set("rows", MAPPER.valueToTree(rows));
+        return root.toString();
+    }
+
+    /** Writes {@code table.csv} and one window trace per run into {@code dir} (made if missing). */
+    public static void csv(Path dir, List<VariantRun> runs) throws IOException {
+        Files.createDirectories(dir);
+        try (PrintWriter out = writer(dir.resolve("table.csv"))) {
+            out.println(String.join(",", VariantResult.COLUMNS));
+            for (VariantRun run : runs) {
+                VariantResult r = run.result();
+                out.printf(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%.6f,%.6f,%d,%.9f,%d%n", r.kind(), r.variant(), r.rtos(),
+                        r.retransmissions(), r.spuriousUndos(), r.doubleDrops(), r.goodputMbps(), r.spikeGoodputMbps(),
+                        r.cwndPreSpikeBytes(), r.cwndRecoverySeconds(), r.queueDropped());
+            }
+        }
+        for (VariantRun run : runs) {
+            try (PrintWriter out = writer(dir.resolve(traceName(run.result())))) {
+                out.println(CWND_HEADER);
+                Series cwnd = run.log().cwnd;
+                Series ssthresh = run.log().ssthresh;
+                for (int i = 0; i < cwnd.size(); i++) {
+                    long st = ssthresh.value(i);
+                    out.printf(Locale.ROOT, "%.9f,%d,%s%n", cwnd.time(i) / 1e9, cwnd.value(i),
+                            st == Long.MAX_VALUE ? "inf" : Long.toString(st));
+                }
+            }
+        }
+    }
+
+    public static String traceName(VariantResult r) {
+        return "cwnd-" + r.kind() + "-" + r.variant() + ".csv";
+    }
+
+    private static PrintWriter writer(Path file) throws IOException {
+        Writer w = Files.newBufferedWriter(file);
+        return new PrintWriter(w);
+    }
+}

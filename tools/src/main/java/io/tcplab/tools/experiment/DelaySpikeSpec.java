@@ -1,0 +1,53 @@
+package io.tcplab.tools.experiment;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkParams;
+import java.util.List;
+
+/**
+ * One delay-spike experiment: a single bulk flow for {@code durationNanos} over a path of
+ * {@code rateBitsPerSec} and {@code rttNanos} with a drop-tail {@code queue} in each direction,
+ * and a spike on the data direction at {@code spikeAtNanos} lasting {@code spikeDurationNanos},
+ * made in each of {@code kinds}, for each of {@code variants}. A {@code delay} spike sets the
+ * one-way delay to {@code spikeDelayNanos}.
+ */
+public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos,
+                             long spikeDurationNanos, long spikeDelayNanos, List<SpikeKind> kinds,
+                             long durationNanos, List<Variant> variants, long seed, ConnectionOptions base) {
+
+    public static final long SECOND = 1_000_000_000L;
+    /** How long after the spike's start the "after the spike" goodput is measured. */
+    public static final long WINDOW_NANOS = 5 * SECOND;
+
+    public DelaySpikeSpec {
+        kinds = List.copyOf(kinds);
+        variants = List.copyOf(variants);
+        if (kinds.isEmpty() || variants.isEmpty()) {
+            throw new IllegalArgumentException("at least one spike kind and one variant are needed");
+        }
+        if (spikeAtNanos + spikeDurationNanos >= durationNanos) {
+            throw new IllegalArgumentException("the spike must end before the run does");
+        }
+    }
+
+    /** The data direction's one-way delay outside the spike: half the RTT. */
+    public long forwardDelayNanos() {
+        return rttNanos / 2;
+    }
+
+    public LinkParams forward() {
+        return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setDelayNanos(forwardDelayNanos()).setQueueLimit(queue);
+    }
+
+    /** The ACK direction takes the odd nanosecond so the two halves add up to the RTT exactly. */
+    public LinkParams reverse() {
+        return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setDelayNanos(rttNanos - rttNanos / 2)
+                .setQueueLimit(queue);
+    }
+
+    /** The end of the after-spike goodput window, clipped to the run. */
+    public long windowEndNanos() {
+        return Math.min(spikeAtNanos + WINDOW_NANOS, durationNanos);
+    }
+}

@@ -1,0 +1,57 @@
+package io.tcplab.tools.experiment;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** The text report: the path in one line, then one table per kind of spike, one row per variant. */
+public final class DelaySpikeTable {
+    private static final String ROW = "%-11s %5s %8s %6s %7s %9s %10s %11s %12s %11s%n";
+
+    private DelaySpikeTable() {
+    }
+
+    public static void print(DelaySpikeSpec spec, List<VariantResult> rows, PrintWriter out) {
+        out.printf(Locale.ROOT, "delay spike: %s%n", describe(spec));
+        for (SpikeKind kind : spec.kinds()) {
+            out.println();
+            out.printf(Locale.ROOT, "%s%n", title(spec, kind));
+            out.printf(Locale.ROOT, ROW, "variant", "RTOs", "retrans", "undos", "double", "goodput",
+                    "spike+5s", "cwnd before", "cwnd back", "queue");
+            out.printf(Locale.ROOT, ROW, "", "", "", "", "drops", "Mbit/s", "Mbit/s", "spike (B)", "after (s)", "drops");
+            for (VariantResult r : rows) {
+                if (r.kind().equals(kind.label())) {
+                    out.printf(Locale.ROOT, ROW, r.variant(), r.rtos(), r.retransmissions(), r.spuriousUndos(),
+                            r.doubleDrops(), String.format(Locale.ROOT, "%.2f", r.goodputMbps()),
+                            String.format(Locale.ROOT, "%.2f", r.spikeGoodputMbps()), r.cwndPreSpikeBytes(),
+                            r.cwndRecoverySeconds() < 0 ? "never"
+                                    : String.format(Locale.ROOT, "%.3f", r.cwndRecoverySeconds()),
+                            r.queueDropped());
+                }
+            }
+        }
+        out.flush();
+    }
+
+    /** The path and run, e.g. {@code 10 Mbit/s, 100 ms RTT, queue 125000B, 30 s, seed 1}. */
+    public static String describe(DelaySpikeSpec spec) {
+        return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s",
+                number(spec.rateBitsPerSec() / 1e6), number(spec.rttNanos() / 1e6), spec.queue(),
+                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl);
+    }
+
+    /** What the spike of this kind does, e.g. {@code stall: the data link holds 1 s at 10 s}. */
+    public static String title(DelaySpikeSpec spec, SpikeKind kind) {
+        String at = number(spec.spikeAtNanos() / 1e9) + " s";
+        String lasting = number(spec.spikeDurationNanos() / 1e9) + " s";
+        return switch (kind) {
+            case STALL -> "stall: the data link holds for " + lasting + " at " + at + ", then releases its queue in order";
+            case DELAY -> "delay: the data link's one-way delay is " + number(spec.spikeDelayNanos() / 1e6)
+                    + " ms for " + lasting + " from " + at + ", per packet";
+        };
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.3f", value);
+    }
+}

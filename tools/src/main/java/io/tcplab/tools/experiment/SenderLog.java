@@ -1,0 +1,91 @@
+package io.tcplab.tools.experiment;
+
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.stack.trace.TraceRecord;
+
+/**
+ * What the experiment keeps of a sender's trace: the window whenever it changes, the segments
+ * sent and retransmitted and SND.UNA at each ACK (the time-sequence graph, sequence numbers
+ * counted from the first segment), and counts of the events the table shows. Counting trace
+ * events rather than reading counters keeps working whatever recovery the stack runs: a double
+ * drop is a recovery entered with the {@code DOUBLE_DROP} signal.
+ */
+public final class SenderLog implements TraceListener {
+    final Series cwnd = new Series();
+    final Series ssthresh = new Series();
+    final Series sent = new Series();
+    final Series retransmitted = new Series();
+    final Series acked = new Series();
+    private long firstSeq = -1;
+    private long lastCwnd = -1;
+    private long lastSsthresh = -1;
+    long rtos;
+    long retransmissions;
+    long spuriousUndos;
+    long doubleDrops;
+
+    @Override
+    public void onTrace(TraceRecord r) {
+        if (r.cwnd != lastCwnd || r.ssthresh != lastSsthresh) {
+            cwnd.add(r.nowNanos, r.cwnd);
+            ssthresh.add(r.nowNanos, r.ssthresh);
+            lastCwnd = r.cwnd;
+            lastSsthresh = r.ssthresh;
+        }
+        switch (r.event) {
+            case SEND -> {
+                if (firstSeq < 0) {
+                    firstSeq = r.seq;
+                }
+                sent.add(r.nowNanos, r.seq - firstSeq);
+            }
+            case RETRANSMIT -> {
+                retransmissions++;
+                retransmitted.add(r.nowNanos, r.seq - firstSeq);
+            }
+            case ACK -> {
+                if (firstSeq >= 0) {
+                    acked.add(r.nowNanos, r.sndUna - firstSeq);
+                }
+            }
+            case RTO -> rtos++;
+            case SPURIOUS_UNDO -> spuriousUndos++;
+            case RECOVERY_ENTER -> {
+                if (CongestionSignal.DOUBLE_DROP.name().equals(r.detail)) {
+                    doubleDrops++;
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The window in force at {@code timeNanos} (the last value set at or before it), or -1 before any. */
+    long cwndAt(long timeNanos) {
+        long value = -1;
+        for (int i = 0; i < cwnd.size() && cwnd.time(i) <= timeNanos; i++) {
+            value = cwnd.value(i);
+        }
+        return value;
+    }
+
+    /**
+     * Nanoseconds from {@code fromNanos} until the window is back at {@code target} after first
+     * falling below it; 0 if it never fell, -1 if it fell and never came back.
+     */
+    long recoveryNanos(long fromNanos, long target) {
+        boolean fell = false;
+        for (int i = 0; i < cwnd.size(); i++) {
+            if (cwnd.time(i) < fromNanos) {
+                continue;
+            }
+            if (cwnd.value(i) < target) {
+                fell = true;
+            } else if (fell) {
+                return cwnd.time(i) - fromNanos;
+            }
+        }
+        return fell ? -1 : 0;
+    }
+}

@@ -1,0 +1,67 @@
+package io.tcplab.tools.experiment;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.SpuriousDetection;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The loss-recovery set-ups the delay-spike experiment compares, each one choice of recovery and
+ * spurious-loss detectors: {@code sack} is plain RFC 6675 with the RFC 6298 timer and no undo
+ * (the seed's "normal TCP"), {@code teb} the timer-based retransmit, each with and without Eifel,
+ * and {@code rack} the Linux-like RACK-TLP with Eifel, D-SACK and F-RTO.
+ */
+public enum Variant {
+    SACK("sack", LossRecovery.RFC6675, EnumSet.noneOf(SpuriousDetection.class)),
+    SACK_EIFEL("sack-eifel", LossRecovery.RFC6675, EnumSet.of(SpuriousDetection.EIFEL)),
+    TEB("teb", LossRecovery.TEB, EnumSet.noneOf(SpuriousDetection.class)),
+    TEB_EIFEL("teb-eifel", LossRecovery.TEB, EnumSet.of(SpuriousDetection.EIFEL)),
+    RACK("rack", LossRecovery.RACK, EnumSet.allOf(SpuriousDetection.class));
+
+    private final String label;
+    private final LossRecovery recovery;
+    private final Set<SpuriousDetection> spurious;
+
+    Variant(String label, LossRecovery recovery, Set<SpuriousDetection> spurious) {
+        this.label = label;
+        this.recovery = recovery;
+        this.spurious = spurious;
+    }
+
+    /** The name on the command line and in every output. */
+    public String label() {
+        return label;
+    }
+
+    public LossRecovery recovery() {
+        return recovery;
+    }
+
+    public Set<SpuriousDetection> spurious() {
+        return spurious;
+    }
+
+    /** {@code base} with this variant's recovery and spurious-loss detection. */
+    public ConnectionOptions applyTo(ConnectionOptions base) {
+        return base.toBuilder().recovery(recovery).spurious(spurious).build();
+    }
+
+    /** Every label, comma-separated, for messages. */
+    public static String labels() {
+        return Arrays.stream(values()).map(Variant::label).collect(Collectors.joining(", "));
+    }
+
+    public static Variant byLabel(String label) {
+        String wanted = label.trim().toLowerCase(Locale.ROOT);
+        for (Variant v : values()) {
+            if (v.label.equals(wanted)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("unknown variant '" + label + "': expected one of " + labels());
+    }
+}

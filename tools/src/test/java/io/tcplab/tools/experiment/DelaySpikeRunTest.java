@@ -1,0 +1,73 @@
+package io.tcplab.tools.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.LinkSchedule;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The experiment's mechanics on a short run: the spike happens where it should, numbers add up. */
+class DelaySpikeRunTest {
+    private static final long MS = 1_000_000L;
+    private static final long SECOND = 1_000_000_000L;
+
+    private static DelaySpikeSpec spec(SpikeKind kind) {
+        return new DelaySpikeSpec(10_000_000, 100 * MS, Limit.bytes(125_000), SECOND, 500 * MS, SECOND,
+                List.of(kind), 4 * SECOND, List.of(Variant.SACK), 1, ConnectionOptions.builder().build());
+    }
+
+    @Test
+    void eachKindMakesItsSchedule() {
+        DelaySpikeSpec spec = spec(SpikeKind.STALL);
+        assertThat(SpikeKind.STALL.schedule(spec).changes()).containsExactly(
+                new LinkSchedule.Change(SECOND, "stall", 500 * MS + "ns"));
+        assertThat(SpikeKind.DELAY.schedule(spec).changes()).containsExactly(
+                new LinkSchedule.Change(SECOND, "delay", SECOND + "ns"),
+                new LinkSchedule.Change(1500 * MS, "delay", 50 * MS + "ns"));
+    }
+
+    @Test
+    void duringAStallNoAckArrivesOnceTheLastPacketOnTheWireIsAcked() {
+        DelaySpikeSpec spec = spec(SpikeKind.STALL);
+        VariantRun run = BulkFlowRun.run(spec, SpikeKind.STALL, Variant.SACK);
+        Series acked = run.log().acked;
+        int during = 0;
+        int before = 0;
+        for (int i = 0; i < acked.size(); i++) {
+            long t = acked.time(i);
+            if (t > SECOND + 100 * MS + MS && t < 1500 * MS) {
+                during++;
+            } else if (t > 900 * MS && t < SECOND) {
+                before++;
+            }
+        }
+        assertThat(before).as("ACKs flowed before the stall").isPositive();
+        assertThat(during).isZero();
+        assertThat(run.result().cwndPreSpikeBytes()).isEqualTo(run.log().cwndAt(SECOND)).isPositive();
+    }
+
+    @Test
+    void goodputIsBoundedByTheRateAndTheSameSeedGivesTheSameRow() {
+        DelaySpikeSpec spec = spec(SpikeKind.DELAY);
+        VariantResult first = BulkFlowRun.run(spec, SpikeKind.DELAY, Variant.SACK).result();
+        assertThat(first.goodputMbps()).isBetween(1.0, 10.0);
+        assertThat(first.spikeGoodputMbps()).isBetween(0.0, 10.0);
+        assertThat(first.kind()).isEqualTo("delay");
+        assertThat(first.variant()).isEqualTo("sack");
+        assertThat(BulkFlowRun.run(spec, SpikeKind.DELAY, Variant.SACK).result()).isEqualTo(first);
+    }
+
+    @Test
+    void variantsCarryTheirOptions() {
+        ConnectionOptions base = ConnectionOptions.builder().congestionControl("reno").build();
+        ConnectionOptions teb = Variant.TEB_EIFEL.applyTo(base);
+        assertThat(teb.recovery).isEqualTo(io.tcplab.stack.conn.LossRecovery.TEB);
+        assertThat(teb.spurious).containsExactly(io.tcplab.stack.conn.SpuriousDetection.EIFEL);
+        assertThat(teb.congestionControl).isEqualTo("reno");
+        assertThat(Variant.SACK.applyTo(base).spurious).isEmpty();
+        assertThat(Variant.RACK.applyTo(base).spurious).hasSize(3);
+        assertThat(Variant.byLabel("sack-eifel")).isEqualTo(Variant.SACK_EIFEL);
+    }
+}
