@@ -82,6 +82,8 @@ final class Sender {
     long fastRecoveries;
     long spuriousUndos;
     long doubleDrops;
+    /** When the last double-drop response collapsed the window. */
+    private long doubleDropResponseAt = Long.MIN_VALUE;
     private final LossDetector detector;
     private final SpuriousDetector spurious;
     /** F-RTO (RFC 5682) when the connection asked for it, else null. */
@@ -637,12 +639,18 @@ final class Sender {
     }
 
     /**
-     * TEB: a retransmission was deemed lost again (REFERENCE §5.2 step 3). Like a timeout the
-     * window falls to one segment; ssthresh is reduced only if this episode has not done so yet.
+     * TEB: a retransmission sent at {@code sentAt} was deemed lost again (REFERENCE §5.2 step 3).
+     * Like a timeout the window falls to one segment, once per window: retransmissions that left
+     * before the last such response belong to it. ssthresh is reduced only if this episode has not
+     * done so yet.
      */
-    void onDoubleDrop(long now) {
+    void onDoubleDrop(long now, long sentAt) {
         doubleDrops++;
         c.trace(now, TraceEvent.DOUBLE_DROP, detector.name(), sndUna, 0);
+        if (sentAt <= doubleDropResponseAt) {
+            return;
+        }
+        doubleDropResponseAt = now;
         if (inRecovery()) {
             cc.onEvent(CaEvent.LOSS_WINDOW, now);
             recoveryPoint = sndNxt;

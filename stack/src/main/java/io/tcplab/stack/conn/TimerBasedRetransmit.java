@@ -78,7 +78,7 @@ final class TimerBasedRetransmit implements LossDetector {
             return; // no sample yet: only the RFC 6298 timer
         }
         long shortest = timeout(latest, 1);
-        boolean doubleDrop = false;
+        long doubleDropSentAt = -1;
         for (long h = scoreboard.firstInFlight(); h >= 0; ) {
             long sent = scoreboard.sendTimeAt(h);
             if (sent + shortest > now) {
@@ -89,15 +89,17 @@ final class TimerBasedRetransmit implements LossDetector {
             int transmissions = scoreboard.txCountAt(h);
             long due = sent + timeout(latest, transmissions);
             if (due <= now) {
-                doubleDrop |= transmissions > 1;
+                if (transmissions > 1) {
+                    doubleDropSentAt = Math.max(doubleDropSentAt, sent);
+                }
                 scoreboard.markLostHandle(h, out);
             } else {
                 deadline = Math.min(deadline, due);
             }
             h = next;
         }
-        if (doubleDrop) {
-            sender.onDoubleDrop(now);
+        if (doubleDropSentAt >= 0) {
+            sender.onDoubleDrop(now, doubleDropSentAt);
         }
     }
 

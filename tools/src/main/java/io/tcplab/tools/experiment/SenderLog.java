@@ -1,6 +1,5 @@
 package io.tcplab.tools.experiment;
 
-import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 
@@ -9,7 +8,7 @@ import io.tcplab.stack.trace.TraceRecord;
  * sent and retransmitted and SND.UNA at each ACK (the time-sequence graph, sequence numbers
  * counted from the first segment), and counts of the events the table shows. Counting trace
  * events rather than reading counters keeps working whatever recovery the stack runs: a double
- * drop is a recovery entered with the {@code DOUBLE_DROP} signal.
+ * drop is a {@code DOUBLE_DROP} row (a retransmission deemed lost again).
  */
 public final class SenderLog implements TraceListener {
     final Series cwnd = new Series();
@@ -51,11 +50,7 @@ public final class SenderLog implements TraceListener {
             }
             case RTO -> rtos++;
             case SPURIOUS_UNDO -> spuriousUndos++;
-            case RECOVERY_ENTER -> {
-                if (CongestionSignal.DOUBLE_DROP.name().equals(r.detail)) {
-                    doubleDrops++;
-                }
-            }
+            case DOUBLE_DROP -> doubleDrops++;
             default -> {
             }
         }

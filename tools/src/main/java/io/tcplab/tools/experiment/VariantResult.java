@@ -6,7 +6,7 @@ package io.tcplab.tools.experiment;
  * @param rtos                    retransmission timeouts (trace {@code RTO} events)
  * @param retransmissions         segments sent again (trace {@code RETRANSMIT} events)
  * @param spuriousUndos           reductions undone as spurious (trace {@code SPURIOUS_UNDO})
- * @param doubleDrops             recoveries entered because a retransmission was lost
+ * @param doubleDrops             retransmissions deemed lost again (TEB)
  * @param goodputMbps             bytes delivered to the receiving application over the whole run
  * @param spikeGoodputMbps        the same over [spike, spike + 5 s]
  * @param cwndPreSpikeBytes       the sender's window just before the spike

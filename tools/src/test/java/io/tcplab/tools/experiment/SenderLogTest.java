@@ -28,7 +28,7 @@ class SenderLogTest {
         trace(3, TraceEvent.RETRANSMIT, null, 10, 1000);
         trace(4, TraceEvent.RETRANSMIT, null, 10, 2000);
         trace(5, TraceEvent.RECOVERY_ENTER, "DUPTHRESH_LOSS", 10, 1000);
-        trace(6, TraceEvent.RECOVERY_ENTER, "DOUBLE_DROP", 10, 1000);
+        trace(6, TraceEvent.DOUBLE_DROP, "teb", 10, 1000);
         trace(7, TraceEvent.SPURIOUS_UNDO, "EIFEL", 10, 1000);
         assertThat(log.rtos).isEqualTo(1);
         assertThat(log.retransmissions).isEqualTo(2);
