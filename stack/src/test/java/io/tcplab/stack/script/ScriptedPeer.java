@@ -332,6 +332,11 @@ final class ScriptedPeer {
         return s;
     }
 
+    /** The next segment the stack sent, or null when it sent nothing more. */
+    Seg poll() {
+        return sent.poll();
+    }
+
     void expectNothing() {
         if (!sent.isEmpty()) {
             fail("expected no segment, but the stack sent:" + queued());

@@ -1,0 +1,156 @@
+package io.tcplab.stack.script;
+
+import static io.tcplab.stack.script.ScriptedPeer.fullSyn;
+import static io.tcplab.stack.script.SegSpec.seg;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.SpuriousDetection;
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * TEB, the timer-based retransmit (docs/stack.md, REFERENCE §5.2), against the cases its
+ * definition names: a segment is lost 2 × the latest RTT after it left, one reduction per
+ * window, a lost retransmission is a double drop, Eifel undoes a spurious expiry, and a growing
+ * RTT stretches every deadline. The handshake takes 100 ms, so the latest RTT starts at 100 ms
+ * and the RFC 6298 timer (1 s minimum) never fires first.
+ */
+class TimerBasedRetransmitScriptTest {
+    private static final int MSS = 1448; // 1460 less the timestamps option
+
+    private static ScriptedPeer established(Set<SpuriousDetection> spurious) {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB).spurious(spurious).build());
+        p.listen();
+        p.in(fullSyn());
+        p.expect(seg("S.").seq(0).ack(1));
+        p.advanceTo(100);
+        p.in(seg(".").seq(1).ack(1));
+        p.accept();
+        return p;
+    }
+
+    private static ScriptedPeer established() {
+        return established(EnumSet.noneOf(SpuriousDetection.class));
+    }
+
+    private static int seq(int segment) {
+        return 1 + segment * MSS;
+    }
+
+    /** Writes ten segments at 100 ms (IW10) and checks they left. */
+    private static void sendTen(ScriptedPeer p) {
+        p.write(10 * MSS);
+        for (int i = 0; i < 10; i++) {
+            p.expect(seg(i == 9 ? "P." : ".").seq(seq(i)).len(MSS).at(100));
+        }
+    }
+
+    @Test
+    void oneLossIsRetransmittedTwoRttsAfterItLeftWithOneReduction() {
+        ScriptedPeer p = established();
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10))); // nine SACKed: TEB waits for the timer, not DupThresh
+        p.expectNothing();
+        p.advanceTo(299);
+        p.expectNothing();
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).len(MSS).at(300));
+        p.expectNothing();
+        ConnectionInfo info = p.connection().info();
+        assertThat(info.fastRecoveries()).isEqualTo(1);
+        assertThat(info.ssthreshBytes()).isEqualTo(5L * MSS);
+        p.advanceTo(400);
+        p.in(seg(".").seq(1).ack(seq(10)));
+        assertThat(p.connection().info().fastRecoveries()).isEqualTo(1);
+        assertThat(p.connection().info().rtoCount()).isZero();
+    }
+
+    @Test
+    void aBurstOfLossesInOneWindowIsOneReduction() {
+        ScriptedPeer p = established();
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(2)));
+        p.in(seg(".").seq(1).ack(1).sack(seq(3), seq(4), seq(1), seq(2)));
+        p.in(seg(".").seq(1).ack(1).sack(seq(5), seq(10), seq(3), seq(4), seq(1), seq(2)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.expect(seg(".").seq(seq(2)).at(300));
+        p.expect(seg(".").seq(seq(4)).at(300));
+        p.expectNothing();
+        assertThat(p.connection().info().fastRecoveries()).isEqualTo(1);
+        assertThat(p.connection().info().ssthreshBytes()).isEqualTo(5L * MSS);
+    }
+
+    /** A retransmission's deadline doubles (2·2·RTT); when it passes too, the window falls to one segment. */
+    @Test
+    void aLostRetransmissionIsADoubleDropThatCollapsesTheWindow() {
+        ScriptedPeer p = established();
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.advanceTo(699);
+        p.expectNothing();
+        p.advanceTo(700);
+        p.expect(seg(".").seq(seq(0)).at(700));
+        ConnectionInfo info = p.connection().info();
+        assertThat(info.doubleDrops()).isEqualTo(1);
+        assertThat(info.cwndBytes()).isEqualTo(MSS);
+        assertThat(info.ssthreshBytes()).as("reduced once, by the first loss").isEqualTo(5L * MSS);
+        assertThat(info.rtoCount()).isZero();
+    }
+
+    /**
+     * Nothing is lost but the path stalls for 250 ms: every segment expires at 300 ms. The ACK of the
+     * originals echoes their timestamp, older than the first retransmission's: with Eifel the
+     * reduction is undone, without it it stands.
+     */
+    @Test
+    void aSpuriousExpiryIsUndoneWithEifelAndNotWithout() {
+        assertThat(cwndAfterStall(EnumSet.of(SpuriousDetection.EIFEL))).isEqualTo(10L * MSS);
+        assertThat(cwndAfterStall(EnumSet.noneOf(SpuriousDetection.class))).isEqualTo(5L * MSS);
+    }
+
+    private static long cwndAfterStall(Set<SpuriousDetection> spurious) {
+        ScriptedPeer p = established(spurious);
+        sendTen(p);
+        p.advanceTo(300);
+        for (int i = 0; i < 5; i++) { // all ten expired; ssthresh = cwnd = 5 segments
+            p.expect(seg(".").seq(seq(i)).at(300));
+        }
+        p.advanceTo(350);
+        p.in(seg(".").seq(1).ack(seq(10)).ts(ScriptedPeer.PEER_TS0 + 350, 100));
+        assertThat(p.connection().info().spuriousUndos()).isEqualTo(spurious.isEmpty() ? 0 : 1);
+        return p.connection().info().cwndBytes();
+    }
+
+    /** The RTT grows by 30% a round for ten rounds: each deadline follows the latest sample, none expires. */
+    @Test
+    void aGrowingRttStretchesEveryDeadline() {
+        ScriptedPeer p = established();
+        p.write(2000 * MSS);
+        long now = 100;
+        double rtt = 100;
+        for (int round = 0; round < 10; round++) {
+            int highest = 0;
+            for (Seg s = p.poll(); s != null; s = p.poll()) {
+                highest = Math.max(highest, s.seq() + s.len());
+            }
+            rtt *= 1.3;
+            now += (long) rtt;
+            p.advanceTo(now);
+            p.in(seg(".").seq(1).ack(highest));
+        }
+        ConnectionInfo info = p.connection().info();
+        assertThat(info.segmentsRetransmitted()).isZero();
+        assertThat(info.fastRecoveries()).isZero();
+        assertThat(info.cwndBytes()).as("slow start went on").isGreaterThan(1000L * MSS);
+    }
+}
