@@ -332,6 +332,13 @@ final class ScriptedPeer {
         return s;
     }
 
+    /** Every segment emitted and not yet checked, in order (for tests that count flags across a burst). */
+    List<Seg> drain() {
+        List<Seg> all = new ArrayList<>(sent);
+        sent.clear();
+        return all;
+    }
+
     void expectNothing() {
         if (!sent.isEmpty()) {
             fail("expected no segment, but the stack sent:" + queued());
