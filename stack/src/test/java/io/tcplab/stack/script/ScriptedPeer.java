@@ -448,6 +448,11 @@ final class ScriptedPeer {
         return connection;
     }
 
+    /** How many connections the stack holds, in any state. */
+    int stackConnections() {
+        return stack.connections().size();
+    }
+
     private void findConnection() {
         if (connection == null && stack.connections().size() == 1) {
             connection = stack.connections().iterator().next();
