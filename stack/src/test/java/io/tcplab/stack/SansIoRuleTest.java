@@ -8,7 +8,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md's one rule of the core: the stack takes time, randomness and packets from outside.
+ * The one rule of the core (docs/architecture.md): the stack takes time, randomness and packets from outside.
  * These rules fail the build if production code in {@code io.tcplab.stack} reaches for a clock,
  * a thread, a sleep, randomness of its own, or I/O.
  */
@@ -22,7 +22,7 @@ class SansIoRuleTest {
         noClasses().should().callMethod(System.class, "nanoTime")
                 .orShould().callMethod(System.class, "currentTimeMillis")
                 .orShould().dependOnClassesThat().resideInAPackage("java.time..")
-                .because("time is passed in (DESIGN.md: sans-IO)").check(STACK);
+                .because("time is passed in (docs/architecture.md: sans-IO)").check(STACK);
     }
 
     @Test

@@ -24,8 +24,7 @@ import java.util.regex.Pattern;
  * what is added here, so no traffic from inside it can reach any other network.
  *
  * <pre>{@code
- * TestHosts.Availability a = TestHosts.available();
- * Assumptions.assumeTrue(a.ok(), a.reason());
+ * Requires.testHosts(); // in a test: skips, or fails under TCPLAB_REQUIRE_TEST_HOSTS=1, without them
  * try (TestHosts hosts = TestHosts.create()) {
  *     TestHosts.Host k = hosts.addHost("k");
  *     TestHosts.Subnet net = hosts.subnet(); // 10.77.N.0/24, unique within this TestHosts
@@ -55,25 +54,16 @@ public final class TestHosts implements AutoCloseable {
         this.id = String.format(Locale.ROOT, "%06x", RANDOM.nextInt(1 << 24));
     }
 
-    /** Whether test hosts can be made here: root, a working {@code ip netns}, /dev/net/tun; else why not. */
+    /** Whether something the tests or commands need is here; if not, why not (what to install or do). */
     public record Availability(boolean ok, String reason) {
     }
 
-    /** Whether test hosts must work here (CI): {@code TCPLAB_REQUIRE_TEST_HOSTS=1} or {@code -Dtcplab.requireTestHosts=true}. */
+    /**
+     * Whether test hosts, and the tools and libpcap the tests use, must work here (CI):
+     * {@code TCPLAB_REQUIRE_TEST_HOSTS=1} or {@code -Dtcplab.requireTestHosts=true}.
+     */
     public static boolean required() {
         return "1".equals(System.getenv("TCPLAB_REQUIRE_TEST_HOSTS")) || Boolean.getBoolean("tcplab.requireTestHosts");
-    }
-
-    /**
-     * For tests: {@link #available()}, except that where test hosts are {@link #required()} an
-     * unavailable host throws, so the test fails instead of skipping silently.
-     */
-    public static Availability availableForTests() {
-        Availability a = available();
-        if (!a.ok() && required()) {
-            throw new IllegalStateException("test hosts are required here but unavailable: " + a.reason());
-        }
-        return a;
     }
 
     /** Checked once per JVM: euid 0, {@code ip} present, a probe namespace added and deleted, /dev/net/tun present. */
@@ -101,7 +91,7 @@ public final class TestHosts implements AutoCloseable {
             return new Availability(false, "/dev/net/tun is missing; load the tun module with modprobe tun");
         }
         if (Commands.ip() == null) {
-            return new Availability(false, "the ip command (iproute2) is not installed");
+            return new Availability(false, "ip not found (Debian: iproute2)");
         }
         String probe = PREFIX + "probe-" + String.format(Locale.ROOT, "%06x", RANDOM.nextInt(1 << 24));
         CommandResult add = Commands.ipQuiet(null, "netns", "add", probe);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcplab.stack.RandomSource;
 import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tun.testing.Requires;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KernelThroughputProbe {
     @Test
     void bothWays(@TempDir Path dir) throws Exception {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         int mib = Integer.getInteger("tcplab.throughput.mib", 64);
         int mtu = Integer.getInteger("tcplab.throughput.mtu", 1500);
         String cc = System.getProperty("tcplab.throughput.cc", "reno");

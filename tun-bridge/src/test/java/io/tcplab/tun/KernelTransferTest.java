@@ -10,6 +10,7 @@ import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.tun.testing.Requires;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
@@ -48,7 +49,7 @@ class KernelTransferTest {
 
     @BeforeEach
     void setUp() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         new SplittableRandom(42).nextBytes(data);
         hosts = TestHosts.create();
         k = hosts.addHost("k");

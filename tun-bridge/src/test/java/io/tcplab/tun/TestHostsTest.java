@@ -3,6 +3,7 @@ package io.tcplab.tun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcplab.tun.testing.Requires;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
@@ -49,7 +50,7 @@ class TestHostsTest {
 
     @Test
     void namespacesVethAndCommandsThenAllGoneAfterClose() throws Exception {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         List<String> names = new ArrayList<>();
         try (TestHosts hosts = TestHosts.create()) {
             TestHosts.Host a = hosts.addHost("a");
@@ -95,7 +96,7 @@ class TestHostsTest {
 
     @Test
     void everythingIsRemovedWhenTheTestThrows() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         List<String> names = new ArrayList<>();
         Process[] started = new Process[1];
         String[] tunName = new String[1];
@@ -116,7 +117,7 @@ class TestHostsTest {
 
     @Test
     void aTunDeviceClosedInsideAHostDisappears() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         try (TestHosts hosts = TestHosts.create()) {
             TestHosts.Host a = hosts.addHost("a");
             TunDevice tun = a.tun().name("tl7").address("10.77.7.1/24").mtu(9000).open();
@@ -131,7 +132,7 @@ class TestHostsTest {
 
     @Test
     void theShutdownHookRemovesNamespacesOfAnInterruptedJvm() throws Exception {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 LeakyMain.class.getName()).redirectErrorStream(true).start();

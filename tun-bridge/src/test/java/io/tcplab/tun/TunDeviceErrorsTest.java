@@ -3,6 +3,7 @@ package io.tcplab.tun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tcplab.tun.testing.Requires;
 import java.util.concurrent.atomic.AtomicReference;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
@@ -82,7 +83,7 @@ class TunDeviceErrorsTest {
 
     @Test
     void aNameInUseIsNamed() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         try (TestHosts hosts = TestHosts.create()) {
             TestHosts.Host h = hosts.addHost("e");
             assertThatThrownBy(() -> h.tun().name("lo").open())
@@ -100,7 +101,7 @@ class TunDeviceErrorsTest {
 
     @Test
     void aFailedConfigurationLeavesNoDeviceBehind() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         try (TestHosts hosts = TestHosts.create()) {
             TestHosts.Host h = hosts.addHost("e");
             assertThatThrownBy(() -> h.tun().name("tl1").address("10.77.0.1/24").address("10.77.0.1/24").open())
@@ -118,7 +119,7 @@ class TunDeviceErrorsTest {
 
     @Test
     void aMissingNamespaceIsNamed() {
-        NeedsTestHosts.assume();
+        Requires.testHosts();
         assertThatThrownBy(() -> TunDevice.builder().namespace("tcplab-no-such-ns").open())
                 .isInstanceOf(TunException.class)
                 .hasMessage("tcplab: no network namespace named tcplab-no-such-ns (see ip netns list)");

@@ -332,9 +332,11 @@ final class ScriptedPeer {
         return s;
     }
 
-    /** The next segment the stack sent, or null when it sent nothing more. */
-    Seg poll() {
-        return sent.poll();
+    /** Every segment emitted and not yet checked, in order (for tests that count flags across a burst). */
+    List<Seg> drain() {
+        List<Seg> all = new ArrayList<>(sent);
+        sent.clear();
+        return all;
     }
 
     void expectNothing() {
@@ -444,6 +446,11 @@ final class ScriptedPeer {
             fail("the stack has no connection (it has " + stack.connections().size() + ")");
         }
         return connection;
+    }
+
+    /** How many connections the stack holds, in any state. */
+    int stackConnections() {
+        return stack.connections().size();
     }
 
     private void findConnection() {

@@ -140,7 +140,7 @@ class TimerBasedRetransmitScriptTest {
         double rtt = 100;
         for (int round = 0; round < 10; round++) {
             int highest = 0;
-            for (Seg s = p.poll(); s != null; s = p.poll()) {
+            for (Seg s : p.drain()) {
                 highest = Math.max(highest, s.seq() + s.len());
             }
             rtt *= 1.3;

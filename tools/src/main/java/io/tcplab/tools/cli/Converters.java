@@ -32,7 +32,7 @@ final class Converters {
     static final class Bytes implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            return check(value, "a size of at least 1 byte like 1000, 64KiB or 1.5GiB (B, KB, MB, GB, KiB, MiB, GiB)",
+            return check(value, "a size of at least 1 byte like 1000, 64KiB, 64M or 1.5GiB (" + ByteSizes.RULE + ")",
                     () -> ByteSizes.parse(value), n -> n >= 1);
         }
     }

@@ -68,6 +68,9 @@ final class Endpoint implements AutoCloseable {
         if (Arrays.equals(local, host.address())) {
             throw new ParameterException(cmd, "--addr must differ from the --host-addr address " + host.addressText());
         }
+        if (o.pcap != null) {
+            PcapWriter.requireLibpcap(); // before any file or device exists, so a refusal leaves nothing behind
+        }
         checkWritable(cmd, "--pcap", o.pcap);
         checkWritable(cmd, "--trace", o.trace);
 

@@ -32,7 +32,7 @@ public final class ServeCommand extends EndpointCommand {
     private boolean echo;
 
     @Option(names = "--source", paramLabel = "SIZE", converter = Converters.Bytes.class,
-            description = "Send SIZE bytes to each client, then close.")
+            description = "Send SIZE bytes to each client, then close. " + ByteSizes.HELP)
     private Long sourceBytes;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +22,7 @@ class AbCommandKernelTest {
     @Test
     @Timeout(90)
     void kernelAndTcplabSideBySide(@TempDir Path dir) throws Exception {
-        assumeTestHosts();
+        Requires.testHosts();
         Path png = dir.resolve("ab.png");
         Cli r = AbCommandTest.ab("--bytes", "16MiB", "--rate", "100Mbit", "--rtt", "20ms", "--cc", "reno", "--json",
                 "--plot", png.toString());
@@ -68,10 +68,5 @@ class AbCommandKernelTest {
         assertThat(root.get("namespaces")).hasSize(2);
         root.get("namespaces").forEach(ns -> assertThat(TestHosts.namespaceExists(ns.asText()))
                 .as("%s removed", ns.asText()).isFalse());
-    }
-
-    static void assumeTestHosts() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
     }
 }

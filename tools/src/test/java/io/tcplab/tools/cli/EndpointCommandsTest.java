@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.CommandResult;
+import io.tcplab.tun.SystemTools;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -17,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -26,7 +29,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EndpointCommandsTest {
     private static final int TIMEOUT_S = 120;
+    private static final Duration TSHARK_LIMIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TestHosts hosts;
@@ -47,8 +50,7 @@ class EndpointCommandsTest {
 
     @BeforeEach
     void setUp() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
+        Requires.testHosts();
         hosts = TestHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
@@ -186,6 +188,8 @@ class EndpointCommandsTest {
 
     @Test
     void pcapHoldsEveryPacketAndTsharkReadsIt(@TempDir Path dir) throws Exception {
+        Requires.libpcap("serve and send --pcap");
+        Requires.tool(SystemTools.Tool.TSHARK, "reading the capture back");
         Path pcap = dir.resolve("send.pcap");
         Path trace = dir.resolve("send.csv");
         try (ServerSocketChannel server = listen(5005)) {
@@ -203,20 +207,19 @@ class EndpointCommandsTest {
         assertThat(Double.parseDouble(csv.get(1).split(",")[0])).as("trace times start at the connection")
                 .isLessThan(10);
 
-        Assumptions.assumeTrue(which("tshark"), "tshark is not installed; the pcap was written but not read back");
-        CommandResult stat = tshark("-r", pcap.toString(), "-q", "-z", "io,stat,0");
+        CommandResult stat = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString(), "-q", "-z", "io,stat,0");
         assertThat(stat.ok()).as(stat.stderr()).isTrue();
         assertThat(stat.stdout()).contains("Frames");
-        long syns = tshark("-r", pcap.toString(), "-Y", "tcp.flags.syn == 1").stdout().lines().count();
-        long fins = tshark("-r", pcap.toString(), "-Y", "tcp.flags.fin == 1").stdout().lines().count();
-        long all = tshark("-r", pcap.toString()).stdout().lines().count();
+        long syns = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString(), "-Y", "tcp.flags.syn == 1").stdout().lines().count();
+        long fins = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString(), "-Y", "tcp.flags.fin == 1").stdout().lines().count();
+        long all = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString()).stdout().lines().count();
         assertThat(syns).as("SYN and SYN-ACK").isEqualTo(2);
         assertThat(fins).as("a FIN each way").isGreaterThanOrEqualTo(2);
         assertThat(all).isGreaterThan(700); // 1 MiB in 1448-byte segments, plus ACKs
-        CommandResult expert = tshark("-r", pcap.toString(), "-q", "-z", "expert");
+        CommandResult expert = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString(), "-q", "-z", "expert");
         assertThat(expert.ok()).as(expert.stderr()).isTrue();
         assertThat(expert.stdout()).doesNotContainIgnoringCase("malformed");
-        CommandResult bad = tshark("-r", pcap.toString(), "-Y", "_ws.malformed || _ws.expert.severity == error");
+        CommandResult bad = Interop.tshark(TSHARK_LIMIT, "-r", pcap.toString(), "-Y", "_ws.malformed || _ws.expert.severity == error");
         assertThat(bad.stdout().strip()).isEmpty();
         System.out.printf("pcap: %d packets, %d SYN, %d FIN, %d bytes%n", all, syns, fins, Files.size(pcap));
     }
@@ -328,33 +331,5 @@ class EndpointCommandsTest {
 
     private static String sha256(byte[] data) throws NoSuchAlgorithmException {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-    }
-
-    private static boolean which(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static CommandResult tshark(String... args) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>();
-        argv.add("tshark");
-        argv.addAll(List.of(args));
-        Path out = Files.createTempFile("tshark", ".out");
-        Path err = Files.createTempFile("tshark", ".err");
-        try {
-            Process p = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("tshark did not finish in 60 s: " + argv);
-            }
-            return new CommandResult(argv, p.exitValue(), Files.readString(out), Files.readString(err));
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
     }
 }

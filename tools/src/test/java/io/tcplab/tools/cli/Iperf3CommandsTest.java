@@ -1,12 +1,13 @@
 package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tun.CommandResult;
+import io.tcplab.tun.SystemTools;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,13 +32,8 @@ class Iperf3CommandsTest {
 
     @BeforeEach
     void setUp() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
-        boolean iperf3 = new java.io.File("/usr/bin/iperf3").canExecute();
-        if (!iperf3 && TestHosts.required()) {
-            fail("iperf3 is required here (CI installs it) but is not installed");
-        }
-        Assumptions.assumeTrue(iperf3, "iperf3 is not installed (apt-get install iperf3)");
+        Requires.testHosts();
+        Requires.tool(SystemTools.Tool.IPERF3, "iperf3 interop");
         hosts = TestHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();

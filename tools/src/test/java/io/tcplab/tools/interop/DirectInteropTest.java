@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tcplab.tun.CommandResult;
+import io.tcplab.tun.SystemTools;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +51,7 @@ class DirectInteropTest {
 
     @BeforeEach
     void setUp() {
-        Interop.requireTestHosts();
+        Requires.testHosts();
         hosts = TestHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
@@ -73,7 +75,8 @@ class DirectInteropTest {
 
     @Test
     void kernelClientToServeSink(@TempDir Path dir) throws Exception {
-        Interop.requireTool("tshark", "the capture is checked with tshark");
+        Requires.libpcap("serve and send --pcap");
+        Requires.tool(SystemTools.Tool.TSHARK, "checking the capture");
         Path pcap = dir.resolve("kernel-to-serve.pcap");
         CompletableFuture<Interop.Run> serve = Interop.cliAsync(endpoint("serve", "--port", "5001", "--connections",
                 "1", "--time", TIMEOUT_S + "s", "--pcap", pcap.toString()));
@@ -98,7 +101,8 @@ class DirectInteropTest {
 
     @Test
     void sendToKernelListener(@TempDir Path dir) throws Exception {
-        Interop.requireTool("tshark", "the capture is checked with tshark");
+        Requires.libpcap("serve and send --pcap");
+        Requires.tool(SystemTools.Tool.TSHARK, "checking the capture");
         Path pcap = dir.resolve("send-to-kernel.pcap");
         ServerSocketChannel server = Interop.listen(k, null, 5002); // the device is not there yet
         CompletableFuture<String[]> kernel = Interop.kernelReceive(server);
@@ -128,7 +132,7 @@ class DirectInteropTest {
      */
     @Test
     void pingAndPing6Answer() throws Exception {
-        Interop.requireTool("ping", "iputils-ping answers the acceptance item");
+        Requires.tool(SystemTools.Tool.PING, "pinging the endpoint");
         String v6Host = "fd00:77:" + Integer.toHexString(net.index()) + "::1/64";
         String v6 = "fd00:77:" + Integer.toHexString(net.index()) + "::2";
         CompletableFuture<Interop.Run> four = Interop.cliAsync(List.of("serve", "--netns", k.name(), "--tun", tun,

@@ -29,38 +29,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /** What the interop acceptance tests share: the host check, in-process CLI runs, kernel sockets, digests, tshark. */
 public final class Interop {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private Interop() {
-    }
-
-    /** Skips (or, where test hosts are required, fails) unless namespaces and TUN devices can be made here. */
-    static void requireTestHosts() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
-    }
-
-    /** Skips (or fails where test hosts are required: CI installs the tools) unless {@code tool} is on the PATH. */
-    static void requireTool(String tool, String why) {
-        if (!which(tool)) {
-            if (TestHosts.required()) {
-                fail(tool + " is required here but not installed (" + why + ")");
-            }
-            Assumptions.assumeTrue(false, tool + " is not installed (" + why + ")");
-        }
-    }
-
-    static boolean which(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A TUN device name that no parallel run picks: {@code prefix} and 6 random hex digits. */
@@ -218,7 +192,7 @@ public final class Interop {
 
 
     /** Runs tshark (not inside any namespace: it only reads a file) with a time limit. */
-    static CommandResult tshark(Duration limit, String... args) throws IOException, InterruptedException {
+    public static CommandResult tshark(Duration limit, String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>();
         argv.add("tshark");
         argv.addAll(List.of(args));

@@ -9,6 +9,7 @@ import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ class LinkInteropTest {
 
     @BeforeEach
     void setUp() {
-        Interop.requireTestHosts();
+        Requires.testHosts();
         hosts = TestHosts.create();
         left = hosts.addHost("left");
         right = hosts.addHost("right");

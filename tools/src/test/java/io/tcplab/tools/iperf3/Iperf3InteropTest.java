@@ -10,9 +10,10 @@ import io.tcplab.stack.StackConfig;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.RealTimeDriver;
+import io.tcplab.tun.SystemTools;
 import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunDevice;
-import java.io.File;
+import io.tcplab.tun.testing.Requires;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,9 +42,8 @@ class Iperf3InteropTest {
 
     @BeforeEach
     void setUp() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
-        Assumptions.assumeTrue(onPath("iperf3"), "iperf3 is not installed (apt-get install iperf3)");
+        Requires.testHosts();
+        Requires.tool(SystemTools.Tool.IPERF3, "iperf3 interop");
         hosts = TestHosts.create();
         k = hosts.addHost("k");
         TestHosts.Subnet net = hosts.subnet();
@@ -69,15 +68,6 @@ class Iperf3InteropTest {
                 hosts.close();
             }
         }
-    }
-
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
-            if (new File(dir, tool).canExecute()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** iperf3 -c in the namespace against our server. */

@@ -2,6 +2,8 @@ package io.tcplab.tun.pcap;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.tun.PacketTap;
+import io.tcplab.tun.SystemTools;
+import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunException;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -51,13 +53,22 @@ public final class PcapWriter implements PacketTap, AutoCloseable {
 
     /** Creates (or truncates) {@code file}; throws {@link TunException} with one line when it cannot. */
     public static PcapWriter open(Path file) {
+        return open(file, SystemTools.here());
+    }
+
+    /**
+     * As {@link #open(Path)}, with libpcap looked up through {@code tools}: without it pcap4j's own
+     * error names a missing libpcap function, not the package to install.
+     */
+    static PcapWriter open(Path file, SystemTools tools) {
+        requireLibpcap(tools);
         PcapHandle handle;
         try {
             handle = Pcaps.openDead(DataLinkType.RAW, SNAPLEN, PcapHandle.TimestampPrecision.NANO);
         } catch (PcapNativeException e) {
             throw new TunException("tcplab: cannot start a pcap capture: " + e.getMessage(), e);
         } catch (LinkageError e) {
-            throw new TunException("tcplab: cannot write pcap files: libpcap is missing (install libpcap0.8): "
+            throw new TunException("tcplab: libpcap not usable (Debian: " + SystemTools.LIBPCAP_PACKAGE + "): "
                     + e.getMessage(), e);
         }
         try {
@@ -65,6 +76,18 @@ public final class PcapWriter implements PacketTap, AutoCloseable {
         } catch (PcapNativeException | NotOpenException e) {
             handle.close();
             throw new TunException("tcplab: cannot write pcap file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Throws {@link TunException} {@code "tcplab: libpcap not found (Debian: libpcap0.8)"} unless libpcap loads. */
+    public static void requireLibpcap() {
+        requireLibpcap(SystemTools.here());
+    }
+
+    static void requireLibpcap(SystemTools tools) {
+        TestHosts.Availability libpcap = tools.libpcap();
+        if (!libpcap.ok()) {
+            throw new TunException("tcplab: " + libpcap.reason());
         }
     }
 

@@ -1,14 +1,20 @@
 package io.tcplab.tun.pcap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.tcplab.tun.SystemTools;
+import io.tcplab.tun.TunException;
+import io.tcplab.tun.testing.Requires;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +23,7 @@ class PcapWriterTest {
 
     @Test
     void writesRawIpRecordsWithNanosecondTimestamps(@TempDir Path dir) throws Exception {
+        Requires.libpcap("writing pcap files (pcap4j calls libpcap)");
         Path file = dir.resolve("c.pcap");
         byte[] first = ipv4(40);
         byte[] second = ipv4(1500);
@@ -50,6 +57,16 @@ class PcapWriterTest {
         assertThat(in.remaining()).isZero();
         assertThat(ts2 - ts1).as("exact spacing").isEqualTo(1_234_567);
         assertThat(Math.abs(ts1 - wallBefore)).as("wall-clock time").isLessThan(5_000_000_000L);
+    }
+
+    @Test
+    void withoutLibpcapOpenSaysWhichPackageToInstallAndWritesNothing(@TempDir Path dir) {
+        Path file = dir.resolve("none.pcap");
+        SystemTools noLibpcap = new SystemTools(List.of(), Optional::empty);
+        assertThatThrownBy(() -> PcapWriter.open(file, noLibpcap))
+                .isInstanceOf(TunException.class)
+                .hasMessage("tcplab: libpcap not found (Debian: libpcap0.8)");
+        assertThat(file).doesNotExist();
     }
 
     private static long record(ByteBuffer in, byte[] expected) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tun.CommandResult;
+import io.tcplab.tun.SystemTools;
 import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.testing.Requires;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -23,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +45,7 @@ class LinkBridgeKernelTest {
 
     @BeforeEach
     void setUp() {
-        TestHosts.Availability a = TestHosts.availableForTests();
-        Assumptions.assumeTrue(a.ok(), a.reason());
+        Requires.testHosts();
         hosts = TestHosts.create();
         left = hosts.addHost("left");
         right = hosts.addHost("right");
@@ -115,6 +115,7 @@ class LinkBridgeKernelTest {
 
     /** Pings right from left; returns (send time relative to now in s, rtt in ms) per reply. */
     private List<double[]> ping(int count, String interval) {
+        Requires.tool(SystemTools.Tool.PING, "measuring the round trip through the bridge");
         double startUnix = System.currentTimeMillis() / 1000.0;
         CommandResult r = left.exec(Duration.ofSeconds(60), "ping", "-D", "-n", "-c", Integer.toString(count), "-i",
                 interval, "-W", "2", RIGHT);
