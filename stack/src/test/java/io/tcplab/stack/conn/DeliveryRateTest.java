@@ -1,0 +1,90 @@
+package io.tcplab.stack.conn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcplab.stack.loss.AckResult;
+import io.tcplab.stack.loss.Scoreboard;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Delivery-rate samples as draft-cheng-iccrg-delivery-rate-estimation §3 and Linux tcp_rate.c
+ * compute them, on a scoreboard and virtual time (issue 7 defect 6).
+ */
+class DeliveryRateTest {
+    private static final long MS = 1_000_000L;
+    private static final int MSS = 1000;
+    private final Scoreboard sb = new Scoreboard();
+    private final DeliveryRate rate = new DeliveryRate();
+    private final AckResult out = new AckResult();
+    private long inflight;
+
+    private void send(long seq, long now) {
+        rate.onSend(now, inflight);
+        sb.onSend(seq, MSS, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
+        inflight += MSS;
+    }
+
+    private void ack(long una, long now) {
+        out.clear();
+        sb.onCumulativeAck(una, out);
+        long newly = out.newlyAckedBytes;
+        inflight -= newly;
+        rate.onAck(now, out, newly, 10 * MS);
+    }
+
+    /** 10 segments a round trip of 100 ms: once the pipe is full every sample reads 100 kB/s. */
+    @Test
+    void aSteadyFlowSamplesItsRate() {
+        for (int i = 0; i < 10; i++) {
+            send((long) i * MSS, i * 10 * MS); // one every 10 ms
+        }
+        for (int i = 0; i < 30; i++) {
+            long now = 100 * MS + i * 10 * MS;
+            ack((long) (i + 1) * MSS, now);
+            send((long) (i + 10) * MSS, now);
+            if (i >= 10) {
+                assertThat(rate.sampleRate()).isEqualTo(100_000L);
+            }
+        }
+    }
+
+    /** A retransmission is stamped with the delivery state when it left, not its original's. */
+    @Test
+    void aRetransmissionStartsItsSampleWhenItLeft() {
+        for (int i = 0; i < 10; i++) {
+            send((long) i * MSS, 0);
+        }
+        out.clear();
+        sb.onSackBlock(MSS, 10L * MSS, out); // 9 delivered at 100 ms; segment 0 lost
+        rate.onAck(100 * MS, out, out.newlySackedBytes, 10 * MS);
+        rate.onSend(150 * MS, 0);
+        sb.onRetransmit(0, 150 * MS, rate.delivered, rate.deliveredTime, rate.firstSentTime, false);
+        out.clear();
+        sb.onCumulativeAck(10L * MSS, out);
+        rate.onAck(250 * MS, out, out.newlyAckedBytes, 10 * MS);
+        assertThat(out.newestDeliveredAtSend).isEqualTo(9L * MSS);
+        // one segment delivered over the 100 ms since it left: 10 kB/s, not 10 segments' worth
+        assertThat(rate.sampleRate()).isEqualTo(10_000L);
+    }
+
+    /** Sending below what the window allows marks the samples of what was sent then as app-limited. */
+    @Test
+    void appLimitedSamplesAreFlaggedUntilThatDataIsDelivered() {
+        send(0, 0);
+        rate.markAppLimited(inflight);
+        send(MSS, 0);
+        ack(MSS, 100 * MS);
+        assertThat(rate.sampleAppLimited()).isFalse(); // sent before the mark
+        ack(2L * MSS, 110 * MS);
+        assertThat(rate.sampleAppLimited()).isTrue();
+        assertThat(rate.appLimited()).as("cleared once the marked flight is delivered").isFalse();
+    }
+
+    /** A sample over less than the minimum RTT (ACK compression) is no sample. */
+    @Test
+    void anIntervalShorterThanTheMinimumRttGivesNoSample() {
+        send(0, 0);
+        ack(MSS, 5 * MS);
+        assertThat(rate.sampleRate()).isEqualTo(-1);
+    }
+}

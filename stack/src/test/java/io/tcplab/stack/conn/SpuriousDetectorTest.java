@@ -1,0 +1,64 @@
+package io.tcplab.stack.conn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcplab.stack.cc.UndoCause;
+import org.junit.jupiter.api.Test;
+
+/** RFC 3708 D-SACK detection and RFC 3522 Eifel detection, by hand. */
+class SpuriousDetectorTest {
+    private static final int MSS = 1000;
+
+    /** Issue 7 defect 2: an episode of 10,000 retransmissions (far past the old 64 ranges) is still undone. */
+    @Test
+    void dsacksOfEveryRetransmissionOfALargeEpisodeUndoIt() {
+        SpuriousDetector d = new SpuriousDetector(false, true);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
+        int n = 10_000;
+        for (int i = 0; i < n; i++) {
+            d.onRetransmit((long) i * 2 * MSS, MSS, false, 0); // every other segment
+        }
+        for (int i = n - 1; i > 0; i--) { // reported in any order
+            long left = (long) i * 2 * MSS;
+            assertThat(d.onAck(false, false, 0, true, left, left + MSS)).isNull();
+        }
+        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
+    }
+
+    /** A duplicate the network made, or one reported twice, is not a needless retransmission. */
+    @Test
+    void dsacksOutsideTheRetransmissionsOrRepeatedDoNotCount() {
+        SpuriousDetector d = new SpuriousDetector(false, true);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
+        d.onRetransmit(0, MSS, false, 0);
+        d.onRetransmit(5 * MSS, MSS, false, 0);
+        assertThat(d.onAck(false, false, 0, true, 2 * MSS, 3 * MSS)).isNull();
+        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
+        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
+        assertThat(d.onAck(false, false, 0, true, 5 * MSS, 6 * MSS)).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
+    }
+
+    /** RFC 3522 §3.2: the first ACK that advances SND.UNA decides, by its TSecr against the first retransmission's TSval. */
+    @Test
+    void eifelDecidesOnTheFirstAcceptableAck() {
+        SpuriousDetector d = new SpuriousDetector(true, false);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
+        d.onRetransmit(0, MSS, true, 500);
+        d.onRetransmit(MSS, MSS, true, 510);
+        assertThat(d.onAck(false, true, 400, false, 0, 0)).as("not acceptable: SND.UNA did not move").isNull();
+        assertThat(d.onAck(true, true, 400, false, 0, 0)).isEqualTo(UndoCause.SPURIOUS_RTO);
+
+        d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
+        d.onRetransmit(0, MSS, true, 500);
+        assertThat(d.onAck(true, true, 500, false, 0, 0)).as("echoes the retransmission").isNull();
+        assertThat(d.onAck(true, true, 400, false, 0, 0)).as("only the first acceptable ACK decides").isNull();
+    }
+
+    @Test
+    void aDetectorNotAskedForNeverFires() {
+        SpuriousDetector d = new SpuriousDetector(false, false);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
+        d.onRetransmit(0, MSS, true, 500);
+        assertThat(d.onAck(true, true, 400, true, 0, MSS)).isNull();
+    }
+}
