@@ -468,7 +468,7 @@ final class Sender {
         UndoCause spuriousCause = spurious.onAck(advanced, hasTs, tsEcr, ackResult.dsack,
                 ackResult.dsackLeft, ackResult.dsackRight);
         if (spuriousCause != null) {
-            undo(now, spuriousCause);
+            undo(now, spuriousCause, spurious.firedBy());
         }
         updateRecoveryState(now, ack, priorUna, dupAck);
         prrWindow = prr != null && caState == CaState.RECOVERY
@@ -598,10 +598,10 @@ final class Sender {
      * state, the segments the episode deemed lost are in flight again (not resent: resume with new
      * data), and the connection leaves recovery without the exit clamp, which would cancel the undo.
      */
-    private void undo(long now, UndoCause cause) {
+    private void undo(long now, UndoCause cause, String foundBy) {
         cc.undo(cause, inflight(), now);
         spuriousUndos++;
-        c.trace(now, TraceEvent.SPURIOUS_UNDO, cause.name(), sndUna, 0);
+        c.trace(now, TraceEvent.SPURIOUS_UNDO, foundBy, sndUna, 0);
         spurious.onEpisodeEnd();
         frtoAllowance = 0;
         if (frto != null) {
@@ -691,7 +691,7 @@ final class Sender {
         boolean canSendNew = dataEnd() > sndNxt && sndUna + sndWnd > sndNxt;
         switch (frto.onAck(advanced, sndUna, canSendNew)) {
             case SEND_NEW -> frtoAllowance = 2;
-            case SPURIOUS -> undo(now, UndoCause.SPURIOUS_RTO);
+            case SPURIOUS -> undo(now, UndoCause.SPURIOUS_RTO, "frto");
             case CONVENTIONAL -> goBackN(now);
             default -> { }
         }

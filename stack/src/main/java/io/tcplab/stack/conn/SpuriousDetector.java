@@ -24,6 +24,7 @@ final class SpuriousDetector {
     private boolean haveRetransmitTs;
     private int retransmitTs;
     private int notYetDuplicated;
+    private String firedBy = "";
 
     SpuriousDetector(boolean eifel, boolean dsack) {
         this.eifel = eifel;
@@ -69,13 +70,13 @@ final class SpuriousDetector {
             return null;
         }
         if (dsack && dsackSeen && markDuplicated(dsackLeft, dsackRight) && --notYetDuplicated == 0) {
-            return fire(); // RFC 3708 §3: every retransmission of the episode was needless
+            return fire("dsack"); // RFC 3708 §3: every retransmission of the episode was needless
         }
         if (eifel && eifelPending && advanced) {
             eifelPending = false;
             // RFC 3522 §3.2 steps 3-4; an ACK carrying a D-SACK is left to the D-SACK rule (step 5)
             if (haveRetransmitTs && hasTs && !dsackSeen && tsEcr - retransmitTs < 0) {
-                return fire();
+                return fire("eifel");
             }
         }
         return null;
@@ -135,8 +136,14 @@ final class SpuriousDetector {
         return lo;
     }
 
-    private UndoCause fire() {
+    private UndoCause fire(String detector) {
         active = false;
+        firedBy = detector;
         return cause;
+    }
+
+    /** Which detector found the last spurious episode: "eifel" or "dsack". */
+    String firedBy() {
+        return firedBy;
     }
 }

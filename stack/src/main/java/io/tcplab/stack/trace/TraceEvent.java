@@ -23,7 +23,7 @@ public enum TraceEvent {
     RECOVERY_ENTER,
     /** Fast or timeout recovery ended. */
     RECOVERY_EXIT,
-    /** A reduction was found spurious and undone. */
+    /** A reduction was found spurious and undone; detail names the detector: eifel, dsack or frto. */
     SPURIOUS_UNDO,
     /** An ACK carried ECE. */
     ECN_ECE,

@@ -106,6 +106,9 @@ public final class AbReport {
         ObjectNode spec = root.putObject("spec");
         spec.put("bytes", r.spec().bytes());
         spec.put("congestionControl", r.spec().cc());
+        spec.put("recovery", r.spec().tcplab().recovery.name().toLowerCase(Locale.ROOT));
+        spec.put("spurious", r.spec().tcplab().spurious.toString().toLowerCase(Locale.ROOT));
+        spec.put("pacing", r.spec().tcplab().pacing);
         spec.put("forward", r.spec().forward().toString());
         spec.put("reverse", r.spec().reverse().toString());
         spec.set("forwardSchedule", MAPPER.valueToTree(r.spec().forwardSchedule().changes()));

@@ -339,7 +339,7 @@ public final class AbRunner {
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName("tcplab-ab-stack").start();
         try (OpenLink link = openLink(left, right); ServerSocketChannel server = listen(right, port)) {
             CompletableFuture<Received> got = receive(server, "tcplab-ab-receiver-b");
-            ConnectionOptions options = ConnectionOptions.builder().congestionControl(spec.cc()).build();
+            ConnectionOptions options = spec.tcplab();
             Tracer tracer = new Tracer(spec.sampleIntervalNanos());
             long t0 = System.nanoTime();
             tracer.t0 = t0;

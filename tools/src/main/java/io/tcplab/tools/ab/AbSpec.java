@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import java.util.Objects;
@@ -7,14 +8,14 @@ import java.util.Objects;
 /**
  * What an A/B run does: {@code bytes} from left to right through a link with these settings
  * (a fresh link, same seed, for each run, so both see the same loss draws and the schedule
- * counted from their own start), with the congestion control {@code cc} (a tcplab spec such as
- * {@code reno}; the kernel gets its name), sampling the sender every {@code sampleIntervalNanos}.
+ * counted from their own start), with tcplab's connection options {@code tcplab} (its congestion
+ * control spec such as {@code reno}; the kernel gets the algorithm's name, nothing else), sampling the sender every {@code sampleIntervalNanos}.
  */
-public record AbSpec(long bytes, String cc, LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
+public record AbSpec(long bytes, ConnectionOptions tcplab, LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
                      LinkSchedule reverseSchedule, long seed, int mtu, long sampleIntervalNanos, long timeoutNanos,
                      int port) {
     public AbSpec {
-        Objects.requireNonNull(cc, "cc");
+        Objects.requireNonNull(tcplab, "tcplab");
         Objects.requireNonNull(forward, "forward");
         Objects.requireNonNull(reverse, "reverse");
         Objects.requireNonNull(forwardSchedule, "forwardSchedule");
@@ -25,8 +26,14 @@ public record AbSpec(long bytes, String cc, LinkParams forward, LinkParams rever
         }
     }
 
+    /** tcplab's algorithm spec, e.g. {@code cubic:beta=0.7}. */
+    public String cc() {
+        return tcplab.congestionControl;
+    }
+
     /** The algorithm's name without parameters: what the kernel is asked for. */
     public String ccName() {
+        String cc = cc();
         int colon = cc.indexOf(':');
         return (colon < 0 ? cc : cc.substring(0, colon)).trim().toLowerCase(java.util.Locale.ROOT);
     }

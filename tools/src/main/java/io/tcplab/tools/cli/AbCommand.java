@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.AbPlot;
 import io.tcplab.tools.ab.AbReport;
@@ -49,6 +50,9 @@ public final class AbCommand implements Callable<Integer> {
     private long rttNanos;
 
     @Mixin
+    private RecoveryOptionsMixin recovery = new RecoveryOptionsMixin();
+
+    @Mixin
     private ImpairmentOptions impairments = new ImpairmentOptions();
 
     @Mixin
@@ -95,7 +99,9 @@ public final class AbCommand implements Callable<Integer> {
         LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
                 .setDelayNanos(rttNanos - rttNanos / 2);
         long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
-        AbSpec spec = new AbSpec(bytes, cc, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
+        // TUN endpoints pace by default so a window's burst does not overflow the device's queue
+        ConnectionOptions tcplab = recovery.applyTo(ConnectionOptions.builder().congestionControl(cc), true).build();
+        AbSpec spec = new AbSpec(bytes, tcplab, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
                 sampleIntervalNanos, timeout, port);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();

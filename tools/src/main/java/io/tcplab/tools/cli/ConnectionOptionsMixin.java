@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 
@@ -28,21 +28,8 @@ public final class ConnectionOptionsMixin {
     @Option(names = "--ecn", description = "Offer ECN.")
     private boolean ecn;
 
-    @Option(names = "--recovery", paramLabel = "NAME", defaultValue = "rack", converter = Converters.Recovery.class,
-            description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb (timer per segment at"
-                    + " 2 x the latest RTT); NewReno without SACK (default: ${DEFAULT-VALUE}).")
-    private LossRecovery recovery;
-
-    @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
-            converter = Converters.Spurious.class,
-            description = "Spurious-loss detection that undoes a reduction: off or a set of eifel (RFC 3522), dsack"
-                    + " (RFC 3708), frto (RFC 5682) (default: ${DEFAULT-VALUE}, as Linux).")
-    private Converters.SpuriousSet spurious;
-
-    @Option(names = "--pacing", paramLabel = "on|off", arity = "1", converter = Converters.OnOff.class,
-            description = "Internal pacing at Linux's ratios (2 x cwnd/srtt in slow start, 1.2 x after) when the"
-                    + " algorithm sets no rate (default: on for serve and send, off for emulated transfers).")
-    private Converters.Switch pacing;
+    @Mixin
+    private RecoveryOptionsMixin recovery = new RecoveryOptionsMixin();
 
     @Option(names = "--buffer", paramLabel = "SIZE", converter = Converters.Buffer.class,
             description = "Send and receive buffer of each connection, 4KiB to 1GiB (default: transfer: max(4MiB,"
@@ -92,17 +79,14 @@ public final class ConnectionOptionsMixin {
     /** The stack's connection options with these choices applied. */
     public ConnectionOptions toOptions(long defaultBufferBytes, boolean pacingByDefault) {
         int buffer = bufferBytes(defaultBufferBytes);
-        return ConnectionOptions.builder()
+        ConnectionOptions.Builder b = ConnectionOptions.builder()
                 .congestionControl(congestionControl)
                 .sack(sack())
                 .timestamps(timestamps())
                 .windowScale(windowScale())
                 .ecn(ecn)
                 .sendBufferBytes(buffer)
-                .receiveBufferBytes(buffer)
-                .recovery(recovery)
-                .spurious(spurious.detectors())
-                .pacing(pacing != null ? pacing.on() : pacingByDefault)
-                .build();
+                .receiveBufferBytes(buffer);
+        return recovery.applyTo(b, pacingByDefault).build();
     }
 }

@@ -22,7 +22,7 @@ class AbReportTest {
                 .setQueueLimit(Limit.bytes(250_000)).setLossProbability(0.005);
         LinkParams rev = LinkParams.of().setRateBitsPerSec(100_000_000L).setDelayNanos(10 * MS)
                 .setQueueLimit(Limit.bytes(250_000));
-        AbSpec spec = new AbSpec(16 << 20, "reno", fwd, rev, new LinkSchedule(List.of()), new LinkSchedule(List.of()),
+        AbSpec spec = new AbSpec(16 << 20, io.tcplab.stack.conn.ConnectionOptions.defaults(), fwd, rev, new LinkSchedule(List.of()), new LinkSchedule(List.of()),
                 1, 1500, 100 * MS, 60_000 * MS, 5201);
         RunResult kernel = new RunResult("kernel", "reno", 16 << 20, 1_500 * MS, 343, 317_112, 1448, List.of(
                 new Sample(100 * MS, 14480, 0, 0, 0),

@@ -29,7 +29,7 @@ class SenderLogTest {
         trace(4, TraceEvent.RETRANSMIT, null, 10, 2000);
         trace(5, TraceEvent.RECOVERY_ENTER, "DUPTHRESH_LOSS", 10, 1000);
         trace(6, TraceEvent.DOUBLE_DROP, "teb", 10, 1000);
-        trace(7, TraceEvent.SPURIOUS_UNDO, "EIFEL", 10, 1000);
+        trace(7, TraceEvent.SPURIOUS_UNDO, "eifel", 10, 1000);
         assertThat(log.rtos).isEqualTo(1);
         assertThat(log.retransmissions).isEqualTo(2);
         assertThat(log.doubleDrops).isEqualTo(1);

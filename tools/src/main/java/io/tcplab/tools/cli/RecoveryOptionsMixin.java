@@ -1,0 +1,33 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.LossRecovery;
+import picocli.CommandLine.Option;
+
+/**
+ * How tcplab's connections detect and answer loss: the loss detector, the spurious-loss
+ * detectors and pacing. Part of {@link ConnectionOptionsMixin}, and on its own in {@code ab},
+ * where the kernel's side has its own settings.
+ */
+public final class RecoveryOptionsMixin {
+    @Option(names = "--recovery", paramLabel = "NAME", defaultValue = "rack", converter = Converters.Recovery.class,
+            description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb (timer per segment at"
+                    + " 2 x the latest RTT); NewReno without SACK (default: ${DEFAULT-VALUE}).")
+    private LossRecovery recovery;
+
+    @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
+            converter = Converters.Spurious.class,
+            description = "Spurious-loss detection that undoes a reduction: off or a set of eifel (RFC 3522), dsack"
+                    + " (RFC 3708), frto (RFC 5682) (default: ${DEFAULT-VALUE}, as Linux).")
+    private Converters.SpuriousSet spurious;
+
+    @Option(names = "--pacing", paramLabel = "on|off", arity = "1", converter = Converters.OnOff.class,
+            description = "Internal pacing at Linux's ratios (2 x cwnd/srtt in slow start, 1.2 x after) when the"
+                    + " algorithm sets no rate (default: on for TUN endpoints, off in the emulator).")
+    private Converters.Switch pacing;
+
+    /** Applies these choices; pacing takes {@code pacingByDefault} unless given. */
+    public ConnectionOptions.Builder applyTo(ConnectionOptions.Builder b, boolean pacingByDefault) {
+        return b.recovery(recovery).spurious(spurious.detectors()).pacing(pacing != null ? pacing.on() : pacingByDefault);
+    }
+}
