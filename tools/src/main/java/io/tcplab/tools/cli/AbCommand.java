@@ -29,6 +29,9 @@ import picocli.CommandLine.Spec;
                 + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
                 "Exit codes: 0 success, 1 a run failed, 2 a bad option."})
 public final class AbCommand implements Callable<Integer> {
+    /** What an unlimited link is taken to carry when a run's time limit is worked out. */
+    private static final long UNLIMITED_RATE_GUESS = 10_000_000_000L;
+
     @Spec
     private CommandSpec command;
 
@@ -72,7 +75,8 @@ public final class AbCommand implements Callable<Integer> {
     private long sampleIntervalNanos;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
-            description = "Give up on a run after this long (default: ten times the ideal transfer time plus 30 s).")
+            description = "Give up on a run after this long (default: ten times the expected transfer time, the Mathis"
+                    + " rate on a lossy path, plus 60 s).")
     private Long timeoutNanos;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "5201",
@@ -133,9 +137,10 @@ public final class AbCommand implements Callable<Integer> {
         }
     }
 
+    /** As transfer's time limit: ten times the expected time (the Mathis rate on a lossy path) plus a minute. */
     private long defaultTimeout() {
-        double ideal = rateBitsPerSec == 0 ? 1 : bytes * 8.0 / rateBitsPerSec + rttNanos / 1e9;
-        return (long) Math.min((10 * ideal + 30) * 1e9, Long.MAX_VALUE / 2.0);
+        long rate = rateBitsPerSec == 0 ? UNLIMITED_RATE_GUESS : rateBitsPerSec;
+        return Math.min(PathDefaults.timeLimitNanos(bytes, rate, rttNanos, impairments.lossRate()), Long.MAX_VALUE / 2);
     }
 
 }

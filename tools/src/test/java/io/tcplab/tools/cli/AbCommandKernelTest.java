@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One real A/B run, kernel reno against tcplab reno, 16 MiB through a 100 Mbit/s, 20 ms link
- * between two throw-away namespaces. Needs root (CI); skips with the reason elsewhere.
+ * One real A/B run, kernel reno against tcplab reno, 32 MiB through a 100 Mbit/s, 40 ms link with a
+ * one-BDP queue between two throw-away namespaces: issue 7's comparison at a third of its size.
+ * Needs root (CI); skips with the reason elsewhere.
  */
 class AbCommandKernelTest {
 
@@ -24,7 +25,7 @@ class AbCommandKernelTest {
     void kernelAndTcplabSideBySide(@TempDir Path dir) throws Exception {
         Requires.testHosts();
         Path png = dir.resolve("ab.png");
-        Cli r = AbCommandTest.ab("--bytes", "16MiB", "--rate", "100Mbit", "--rtt", "20ms", "--cc", "reno", "--json",
+        Cli r = AbCommandTest.ab("--bytes", "32MiB", "--rate", "100Mbit", "--rtt", "40ms", "--cc", "reno", "--json",
                 "--plot", png.toString());
         System.out.println(r.out());
         assertThat(r.exitCode()).as("exit code; stderr: %s", r.err()).isZero();
@@ -33,10 +34,10 @@ class AbCommandKernelTest {
         for (String side : new String[] {"kernel", "tcplab"}) {
             JsonNode run = root.get(side);
             assertThat(run.get("congestionControl").asText()).as(side).isEqualTo("reno");
-            assertThat(run.get("bytes").asLong()).as(side).isEqualTo(16 << 20);
+            assertThat(run.get("bytes").asLong()).as(side).isEqualTo(32 << 20);
             assertThat(run.get("goodputBitsPerSec").asDouble()).as(side).isBetween(5e6, linkRate);
-            assertThat(run.get("rttMinMillis").asDouble()).as(side + " min RTT vs the link's 20 ms").isBetween(19.0,
-                    60.0);
+            assertThat(run.get("rttMinMillis").asDouble()).as(side + " min RTT vs the link's 40 ms").isBetween(39.0,
+                    80.0);
             assertThat(run.get("rttMaxMillis").asDouble()).as(side).isLessThan(2000.0);
             assertThat(run.get("retransmits").asLong()).as(side).isBetween(0L, 10_000L);
             assertThat(run.get("finalCwndBytes").asLong()).as(side).isPositive();
@@ -44,14 +45,16 @@ class AbCommandKernelTest {
         }
         assertThat(root.at("/kernel/samples/t").size()).as("kernel cwnd samples from ss").isGreaterThan(3);
         assertThat(root.at("/tcplab/samples/t").size()).as("tcplab cwnd samples from the trace").isGreaterThan(3);
-        // Measured here: kernel 85-89 Mbit/s, tcplab 33-85. Both overshoot in slow start (the link drops
-        // 340-370 packets for the kernel, 690-1050 for tcplab); the kernel repairs its losses in recovery,
-        // while tcplab loses retransmissions too and then waits out its 1 s minimum RTO (RFC 6298; Linux
-        // uses 200 ms) once to three times. That is what the A/B is for; the bound only catches a broken run.
+        // Both overshoot the queue in slow start and lose ~650 segments; the kernel repairs them with
+        // RACK-TLP and so does tcplab. Measured here (2 cores): tcplab/kernel goodput 0.96-1.01,
+        // retransmissions 1.0-1.27x. Issue 7 asks 0.95 and 1.5x for the median of three 64 MiB runs;
+        // one third-size run in CI gets a margin for a busy machine.
         double k = root.at("/kernel/goodputBitsPerSec").asDouble();
         double t = root.at("/tcplab/goodputBitsPerSec").asDouble();
-        assertThat(Math.max(k, t) / Math.min(k, t)).as("kernel %.1f vs tcplab %.1f Mbit/s", k / 1e6, t / 1e6)
-                .isLessThan(4.0);
+        assertThat(t).as("tcplab %.1f vs kernel %.1f Mbit/s", t / 1e6, k / 1e6).isGreaterThanOrEqualTo(0.9 * k);
+        long kr = root.at("/kernel/retransmits").asLong();
+        long tr = root.at("/tcplab/retransmits").asLong();
+        assertThat(tr).as("tcplab vs kernel (%d) retransmissions", kr).isLessThanOrEqualTo((long) (1.5 * kr) + 50);
         for (String side : new String[] {"kernel", "tcplab"}) {
             // every retransmission answers a drop on the path: the link's own, or the left kernel's queue into it
             long drops = root.at("/" + side + "/linkDrops").asLong() + Math.max(0, root.at("/" + side
