@@ -655,6 +655,12 @@ final class Sender {
             cc.onEvent(CaEvent.LOSS_WINDOW, now);
             recoveryPoint = sndNxt;
             setCaState(CaState.LOSS, now);
+            // as after a timeout, the lost segment goes at once: the loss window is one segment
+            // beyond what is in flight (Linux tcp_enter_loss: cwnd = in flight + 1), not one in all
+            long head = scoreboard.nextLostToRetransmit();
+            if (head >= 0) {
+                retransmit(now, head);
+            }
         } else {
             enterRecovery(now, CongestionSignal.DOUBLE_DROP);
         }
