@@ -103,9 +103,11 @@ public abstract class WindowedCongestionControl implements CongestionControl {
         return cwnd;
     }
 
-    /** Restore what the algorithm saved at its last reduction (W_max, K, epoch ...). */
-    protected void undoPrivateState(UndoCause cause, long nowNanos) {
-    }
+    /**
+     * Restore what the algorithm saved at its last reduction (W_max, K, epoch ...). Abstract on
+     * purpose: an algorithm with private state cannot forget it on undo (DESIGN.md: undo is mandatory).
+     */
+    protected abstract void undoPrivateState(UndoCause cause, long nowNanos);
 
     /** Linux tcp_cong_avoid_ai: count acked segments; add one segment per {@code perSegments} acked. */
     protected final void additiveIncrease(long ackedBytes, long perSegments) {

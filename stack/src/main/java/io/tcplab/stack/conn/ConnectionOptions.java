@@ -1,10 +1,12 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControls;
 
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Per-connection settings. Immutable; make one with {@link #builder()} or change one with
@@ -13,7 +15,11 @@ import java.util.Set;
 public final class ConnectionOptions {
     private static final long MS = 1_000_000L;
 
+    /** The algorithm spec, {@code name[:key=value,...]}; with an injected factory, that algorithm's name. */
     public final String congestionControl;
+    /** Makes this connection's algorithm: from the spec, or the factory the builder was given. */
+    public final Supplier<CongestionControl> congestionControlFactory;
+    private final boolean injected;
     public final boolean sack;
     public final boolean timestamps;
     public final boolean windowScale;
@@ -58,6 +64,8 @@ public final class ConnectionOptions {
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
+        congestionControlFactory = b.congestionControlFactory;
+        injected = b.injected;
         sack = b.sack;
         timestamps = b.timestamps;
         windowScale = b.windowScale;
@@ -97,6 +105,8 @@ public final class ConnectionOptions {
     public Builder toBuilder() {
         Builder b = new Builder();
         b.congestionControl = congestionControl;
+        b.congestionControlFactory = congestionControlFactory;
+        b.injected = injected;
         b.sack = sack;
         b.timestamps = timestamps;
         b.windowScale = windowScale;
@@ -129,6 +139,8 @@ public final class ConnectionOptions {
     /** Mutable builder; {@link #build()} checks every value and names the one out of range. */
     public static final class Builder {
         private String congestionControl = "reno";
+        private Supplier<CongestionControl> congestionControlFactory;
+        private boolean injected;
         private boolean sack = true;
         private boolean timestamps = true;
         private boolean windowScale = true;
@@ -157,7 +169,21 @@ public final class ConnectionOptions {
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
 
-        public Builder congestionControl(String spec) { congestionControl = spec; return this; }
+        public Builder congestionControl(String spec) {
+            congestionControl = spec;
+            injected = false;
+            return this;
+        }
+        /**
+         * Injects the algorithm as a factory (one instance per connection), for algorithms that are
+         * not on the class path or need constructor arguments; its {@code name()} becomes the spec.
+         */
+        public Builder congestionControl(Supplier<CongestionControl> factory) {
+            congestionControlFactory = java.util.Objects.requireNonNull(factory, "factory");
+            congestionControl = factory.get().name();
+            injected = true;
+            return this;
+        }
         public Builder sack(boolean on) { sack = on; return this; }
         public Builder timestamps(boolean on) { timestamps = on; return this; }
         public Builder windowScale(boolean on) { windowScale = on; return this; }
@@ -192,7 +218,9 @@ public final class ConnectionOptions {
         public Builder pacing(boolean on) { pacing = on; return this; }
 
         public ConnectionOptions build() {
-            CongestionControls.validate(congestionControl);
+            if (!injected) {
+                congestionControlFactory = CongestionControls.factory(congestionControl);
+            }
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
             require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
             require(delayedAckNanos > 0 && delayedAckNanos <= 500 * MS, "delayedAckNanos", "1 ns to 500 ms (RFC 9293 §3.8.6.3)");
