@@ -83,7 +83,7 @@ public final class Bic extends WindowedCongestionControl {
         savedLastMaxCwnd = lastMaxCwnd;
         long w = cwnd / mss;
         lastMaxCwnd = fastConvergence && w < lastMaxCwnd ? w * (BETA_SCALE + BETA) / (2 * BETA_SCALE) : w;
-        return w <= LOW_WINDOW ? cwnd / 2 : cwnd * BETA / BETA_SCALE;
+        return (w <= LOW_WINDOW ? w / 2 : w * BETA / BETA_SCALE) * mss; // in whole segments, as Linux
     }
 
     @Override

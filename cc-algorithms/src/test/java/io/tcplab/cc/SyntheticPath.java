@@ -10,14 +10,17 @@ import io.tcplab.stack.cc.CongestionSignal;
  * A fluid one-bottleneck path on virtual time that drives an algorithm directly: each round the
  * sender sends one window; the ACKs come back spread evenly over that round's RTT, one per
  * {@code segmentsPerAck} segments. RTT = base + queue/capacity with queue = max(0, w − capacity·base)
- * segments (capacity ∞: no queue). The delivery rate is min(w/RTT, capacity). No losses unless a
+ * segments (capacity ∞: no queue). The delivery rate is min(w/RTT, capacity). An algorithm that
+ * paces sends at most pacing rate × RTT per round. Sending is ACK-clocked: each ACK lets as much
+ * new data leave as it acknowledged, so in flight stays at the round's window. No losses unless a
  * test calls {@link #loss}.
  */
 final class SyntheticPath {
     static final int MSS = 1000;
 
     final CongestionControl cc;
-    final long baseRttNanos;
+    /** Tests may change it (a route change). */
+    long baseRttNanos;
     final double capacitySegmentsPerSec;
     int segmentsPerAck = 1;
     /** Fraction of each round's ACKs that carry ECE (DCTCP). */
@@ -52,6 +55,9 @@ final class SyntheticPath {
     /** One round trip: one window out, its ACKs back. */
     void round() {
         long w = Math.max(1, cc.cwndBytes() / MSS);
+        if (cc.pacingRateBytesPerSec() > 0 && lastRttNanos > 0) {
+            w = Math.max(1, Math.min(w, (long) (cc.pacingRateBytesPerSec() * (lastRttNanos / 1e9)) / MSS));
+        }
         long rtt = baseRttNanos + (long) (queue(w) / capacitySegmentsPerSec * 1e9);
         lastRttNanos = rtt;
         double rateSegments = Math.min(w * 1e9 / rtt, capacitySegmentsPerSec);
@@ -68,8 +74,7 @@ final class SyntheticPath {
             if (ece) {
                 markCarry -= 1;
             }
-            long inflight = (w - sent - k) * MSS;
-            cc.onAck(ack.set(now, k * MSS, rtt, baseRttNanos, (w - sent) * MSS, inflight, ece, delivered, lost,
+            cc.onAck(ack.set(now, k * MSS, rtt, baseRttNanos, w * MSS, (w - k) * MSS, ece, delivered, lost,
                     true, state, (long) (rateSegments * MSS)));
         }
     }
