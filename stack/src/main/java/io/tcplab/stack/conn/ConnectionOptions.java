@@ -61,6 +61,13 @@ public final class ConnectionOptions {
      * algorithm's own rate is always honoured).
      */
     public final boolean pacing;
+    /**
+     * RFC 8257 §3.2 exact CE echo for DCTCP peers: ECE mirrors the CE mark of the last data segment
+     * (an ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. A
+     * receiver-side choice: set it on the tcplab end that receives a DCTCP sender's data (a Linux
+     * receiver does the same when its own algorithm is dctcp).
+     */
+    public final boolean exactCeEcho;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
@@ -92,6 +99,7 @@ public final class ConnectionOptions {
         recovery = b.recovery;
         spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
         pacing = b.pacing;
+        exactCeEcho = b.exactCeEcho;
     }
 
     public static ConnectionOptions defaults() {
@@ -133,6 +141,7 @@ public final class ConnectionOptions {
         b.recovery = recovery;
         b.spurious = EnumSet.copyOf(spurious);
         b.pacing = pacing;
+        b.exactCeEcho = exactCeEcho;
         return b;
     }
 
@@ -168,6 +177,7 @@ public final class ConnectionOptions {
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
+        private boolean exactCeEcho = false; // RFC 3168 unless asked (DCTCP)
 
         public Builder congestionControl(String spec) {
             congestionControl = spec;
@@ -216,6 +226,7 @@ public final class ConnectionOptions {
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }
+        public Builder exactCeEcho(boolean on) { exactCeEcho = on; return this; }
 
         public ConnectionOptions build() {
             if (!injected) {
