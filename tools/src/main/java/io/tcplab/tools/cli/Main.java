@@ -22,7 +22,8 @@ public final class Main {
                 .addSubcommand(new AbCommand())
                 .addSubcommand(new PacketdrillCommand())
                 .addSubcommand(new ServeCommand())
-                .addSubcommand(new SendCommand());
+                .addSubcommand(new SendCommand())
+                .addSubcommand(new CcCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.
