@@ -1,18 +1,21 @@
 package io.tcplab.stack.cc;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The parameters of an algorithm spec such as {@code cubic:beta=0.7,c=0.4}. Each algorithm asks
- * for the keys it knows with their ranges; {@link #requireAllUsed()} rejects the rest.
+ * for the keys it knows with their defaults and ranges; {@link #requireAllUsed()} rejects the rest.
+ * Because the algorithm declares each key as it reads it, {@link #describe()} after a
+ * {@code create(CcParameters.none(name))} lists every key with its default and range, so the help
+ * text ({@code tcplab cc list}) and the error messages cannot drift from the code.
  */
 public final class CcParameters {
     private final String algorithm;
     private final Map<String, String> values;
-    private final Set<String> known = new TreeSet<>();
+    /** key → "default [min, max]" (or "on|off"), in the order the algorithm reads them. */
+    private final Map<String, String> known = new LinkedHashMap<>();
 
     private CcParameters(String algorithm, Map<String, String> values) {
         this.algorithm = algorithm;
@@ -33,14 +36,14 @@ public final class CcParameters {
                     throw new IllegalArgumentException(
                             "cc parameter '" + pair + "' of " + algorithm + " is not key=value");
                 }
-                values.put(pair.substring(0, eq).trim().toLowerCase(java.util.Locale.ROOT), pair.substring(eq + 1).trim());
+                values.put(pair.substring(0, eq).trim().toLowerCase(Locale.ROOT), pair.substring(eq + 1).trim());
             }
         }
         return new CcParameters(algorithm, values);
     }
 
     public double getDouble(String key, double defaultValue, double min, double max) {
-        known.add(key);
+        known.put(key, number(defaultValue) + " [" + number(min) + ", " + number(max) + "]");
         String text = values.get(key);
         if (text == null) {
             return defaultValue;
@@ -49,41 +52,76 @@ public final class CcParameters {
         try {
             value = Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            throw outOfRange(key, text, min, max);
+            throw outOfRange(key, text);
         }
         if (!(value >= min && value <= max)) {
-            throw outOfRange(key, text, min, max);
+            throw outOfRange(key, text);
+        }
+        return value;
+    }
+
+    /** An integer key; a fraction or a value out of range is an error naming the range. */
+    public long getLong(String key, long defaultValue, long min, long max) {
+        known.put(key, defaultValue + " [" + min + ", " + max + "]");
+        String text = values.get(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw outOfRange(key, text);
+        }
+        if (value < min || value > max) {
+            throw outOfRange(key, text);
         }
         return value;
     }
 
     public boolean getBoolean(String key, boolean defaultValue) {
-        known.add(key);
+        known.put(key, (defaultValue ? "on" : "off") + " [on|off]");
         String text = values.get(key);
         if (text == null) {
             return defaultValue;
         }
-        switch (text.toLowerCase(java.util.Locale.ROOT)) {
+        switch (text.toLowerCase(Locale.ROOT)) {
             case "true": case "1": case "on": return true;
             case "false": case "0": case "off": return false;
             default:
                 throw new IllegalArgumentException("cc parameter " + key + " of " + algorithm
-                        + " must be true or false, got '" + text + "'");
+                        + " must be on or off, got '" + text + "'");
         }
     }
 
     /** Call after reading every known key: any other key is an error naming the accepted ones. */
     public void requireAllUsed() {
         for (String key : values.keySet()) {
-            if (!known.contains(key)) {
+            if (!known.containsKey(key)) {
                 throw new IllegalArgumentException("unknown cc parameter '" + key + "' for " + algorithm
-                        + (known.isEmpty() ? " (it takes none)" : "; accepted: " + String.join(", ", known)));
+                        + (known.isEmpty() ? " (it takes none)" : "; accepted: " + describe()));
             }
         }
     }
 
-    private IllegalArgumentException outOfRange(String key, String text, double min, double max) {
-        return new IllegalArgumentException("cc parameter " + key + " of " + algorithm + " must be a number in ["
-                + min + ", " + max + "], got '" + text + "'");
+    /** Every key read so far with its default and range, e.g. {@code beta=0.7 [0.1, 0.95], hystart=on [on|off]}. */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, String> e : known.entrySet()) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(e.getKey()).append('=').append(e.getValue());
+        }
+        return b.toString();
+    }
+
+    private IllegalArgumentException outOfRange(String key, String text) {
+        return new IllegalArgumentException("cc parameter " + key + " of " + algorithm + " must be "
+                + known.get(key).substring(known.get(key).indexOf('[')) + ", got '" + text + "'");
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -25,6 +25,15 @@ public final class Reno extends WindowedCongestionControl {
         return inflightBytes / 2;
     }
 
+    /**
+     * Nothing private to restore: Reno's whole state is cwnd and ssthresh, which the base class
+     * already restored from its snapshot, and the additive-increase counter, which is a fraction of
+     * one segment and belongs to no particular episode.
+     */
+    @Override
+    protected void undoPrivateState(UndoCause cause, long nowNanos) {
+    }
+
     /** Registers {@code reno}. */
     public static final class Provider implements CongestionControlProvider {
         @Override
@@ -35,6 +44,11 @@ public final class Reno extends WindowedCongestionControl {
         @Override
         public CongestionControl create(CcParameters parameters) {
             return new Reno();
+        }
+
+        @Override
+        public String source() {
+            return "RFC 5681 §3, Linux tcp_reno_cong_avoid/tcp_reno_ssthresh";
         }
     }
 }

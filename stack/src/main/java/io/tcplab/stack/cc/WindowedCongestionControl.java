@@ -15,6 +15,7 @@ public abstract class WindowedCongestionControl implements CongestionControl {
     private long priorCwnd;
     private long priorSsthresh = Long.MAX_VALUE;
     private long aiCount;
+    private double growthCarry;
 
     @Override
     public void init(CcInit init) {
@@ -37,19 +38,29 @@ public abstract class WindowedCongestionControl implements CongestionControl {
     @Override
     public void onAck(AckSample sample) {
         observe(sample);
-        if (!sample.cwndLimited() || sample.caState() == CaState.RECOVERY || sample.caState() == CaState.CWR) {
-            return; // RFC 7661: no growth while not using the window; recovery holds cwnd at ssthresh
-        }
-        if (sample.ackedBytes() <= 0) {
-            return; // RFC 5681 §3.1: grow on ACKs of new data, not on duplicate ACKs (RFC 3042 §2)
+        if (!mayGrow(sample)) {
+            return;
         }
         long acked = sample.newlyDeliveredBytes();
         if (cwnd < ssthresh) {
-            // RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK
-            cwnd = Math.min(cwnd + Math.min(acked, 2L * mss), ssthresh);
+            slowStart(acked);
             return;
         }
         congestionAvoidance(sample, acked);
+    }
+
+    /**
+     * RFC 7661: no growth while not using the window; recovery holds cwnd at ssthresh; and
+     * RFC 5681 §3.1: grow on ACKs of new data, not on duplicate ACKs (RFC 3042 §2).
+     */
+    protected static boolean mayGrow(AckSample sample) {
+        return sample.cwndLimited() && sample.caState() != CaState.RECOVERY && sample.caState() != CaState.CWR
+                && sample.ackedBytes() > 0;
+    }
+
+    /** RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK, never past ssthresh. */
+    protected final void slowStart(long ackedBytes) {
+        cwnd = Math.min(cwnd + Math.min(ackedBytes, 2L * mss), ssthresh);
     }
 
     /** Every ACK passes here first, for algorithms that track RTT or delivery. */
@@ -105,9 +116,11 @@ public abstract class WindowedCongestionControl implements CongestionControl {
         return cwnd;
     }
 
-    /** Restore what the algorithm saved at its last reduction (W_max, K, epoch ...). */
-    protected void undoPrivateState(UndoCause cause, long nowNanos) {
-    }
+    /**
+     * Restore what the algorithm saved at its last reduction (W_max, K, epoch ...). Abstract on
+     * purpose: an algorithm with private state cannot forget it on undo (DESIGN.md: undo is mandatory).
+     */
+    protected abstract void undoPrivateState(UndoCause cause, long nowNanos);
 
     /** Linux tcp_cong_avoid_ai: count acked segments; add one segment per {@code perSegments} acked. */
     protected final void additiveIncrease(long ackedBytes, long perSegments) {
@@ -117,5 +130,13 @@ public abstract class WindowedCongestionControl implements CongestionControl {
             cwnd += (aiCount / threshold) * mss;
             aiCount %= threshold;
         }
+    }
+
+    /** Adds a fraction of a window in bytes, carrying what is below one byte to the next call. */
+    protected final void growBytes(double bytes) {
+        growthCarry += bytes;
+        long whole = (long) growthCarry;
+        cwnd += whole;
+        growthCarry -= whole;
     }
 }

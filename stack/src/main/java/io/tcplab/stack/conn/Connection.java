@@ -2,7 +2,6 @@ package io.tcplab.stack.conn;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
-import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.seq.SeqNum;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
@@ -82,7 +81,7 @@ public final class Connection {
         this.remotePort = remotePort;
         this.tsOffset = tsOffset;
         this.passive = passive;
-        this.sender = new Sender(this, options, iss, CongestionControls.create(options.congestionControl));
+        this.sender = new Sender(this, options, iss, options.congestionControlFactory.get());
     }
 
     // ================================================================ opening

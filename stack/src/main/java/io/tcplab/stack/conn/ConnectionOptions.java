@@ -1,10 +1,12 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControls;
 
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Per-connection settings. Immutable; make one with {@link #builder()} or change one with
@@ -13,7 +15,11 @@ import java.util.Set;
 public final class ConnectionOptions {
     private static final long MS = 1_000_000L;
 
+    /** The algorithm spec, {@code name[:key=value,...]}; with an injected factory, that algorithm's name. */
     public final String congestionControl;
+    /** Makes this connection's algorithm: from the spec, or the factory the builder was given. */
+    public final Supplier<CongestionControl> congestionControlFactory;
+    private final boolean injected;
     public final boolean sack;
     public final boolean timestamps;
     public final boolean windowScale;
@@ -55,9 +61,18 @@ public final class ConnectionOptions {
      * algorithm's own rate is always honoured).
      */
     public final boolean pacing;
+    /**
+     * RFC 8257 §3.2 exact CE echo for DCTCP peers: ECE mirrors the CE mark of the last data segment
+     * (an ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. A
+     * receiver-side choice: set it on the tcplab end that receives a DCTCP sender's data (a Linux
+     * receiver does the same when its own algorithm is dctcp).
+     */
+    public final boolean exactCeEcho;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
+        congestionControlFactory = b.congestionControlFactory;
+        injected = b.injected;
         sack = b.sack;
         timestamps = b.timestamps;
         windowScale = b.windowScale;
@@ -84,6 +99,7 @@ public final class ConnectionOptions {
         recovery = b.recovery;
         spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
         pacing = b.pacing;
+        exactCeEcho = b.exactCeEcho;
     }
 
     public static ConnectionOptions defaults() {
@@ -97,6 +113,8 @@ public final class ConnectionOptions {
     public Builder toBuilder() {
         Builder b = new Builder();
         b.congestionControl = congestionControl;
+        b.congestionControlFactory = congestionControlFactory;
+        b.injected = injected;
         b.sack = sack;
         b.timestamps = timestamps;
         b.windowScale = windowScale;
@@ -123,12 +141,15 @@ public final class ConnectionOptions {
         b.recovery = recovery;
         b.spurious = EnumSet.copyOf(spurious);
         b.pacing = pacing;
+        b.exactCeEcho = exactCeEcho;
         return b;
     }
 
     /** Mutable builder; {@link #build()} checks every value and names the one out of range. */
     public static final class Builder {
         private String congestionControl = "reno";
+        private Supplier<CongestionControl> congestionControlFactory;
+        private boolean injected;
         private boolean sack = true;
         private boolean timestamps = true;
         private boolean windowScale = true;
@@ -156,8 +177,23 @@ public final class ConnectionOptions {
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
+        private boolean exactCeEcho = false; // RFC 3168 unless asked (DCTCP)
 
-        public Builder congestionControl(String spec) { congestionControl = spec; return this; }
+        public Builder congestionControl(String spec) {
+            congestionControl = spec;
+            injected = false;
+            return this;
+        }
+        /**
+         * Injects the algorithm as a factory (one instance per connection), for algorithms that are
+         * not on the class path or need constructor arguments; its {@code name()} becomes the spec.
+         */
+        public Builder congestionControl(Supplier<CongestionControl> factory) {
+            congestionControlFactory = java.util.Objects.requireNonNull(factory, "factory");
+            congestionControl = factory.get().name();
+            injected = true;
+            return this;
+        }
         public Builder sack(boolean on) { sack = on; return this; }
         public Builder timestamps(boolean on) { timestamps = on; return this; }
         public Builder windowScale(boolean on) { windowScale = on; return this; }
@@ -190,9 +226,12 @@ public final class ConnectionOptions {
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }
+        public Builder exactCeEcho(boolean on) { exactCeEcho = on; return this; }
 
         public ConnectionOptions build() {
-            CongestionControls.validate(congestionControl);
+            if (!injected) {
+                congestionControlFactory = CongestionControls.factory(congestionControl);
+            }
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
             require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
             require(delayedAckNanos > 0 && delayedAckNanos <= 500 * MS, "delayedAckNanos", "1 ns to 500 ms (RFC 9293 §3.8.6.3)");

@@ -31,7 +31,10 @@ final class Receiver {
     private long dsackRight = -1;
     private final long[] sackLeft = new long[MAX_SACK_BLOCKS];
     private final long[] sackRight = new long[MAX_SACK_BLOCKS];
-    /** RFC 3168 §6.1.3: echo ECE on every ACK from a CE mark until the sender's CWR. */
+    /**
+     * RFC 3168 §6.1.3: echo ECE on every ACK from a CE mark until the sender's CWR; with exact
+     * CE echo, the CE mark of the last data segment.
+     */
     boolean eceLatched;
     /** Data segments still to be acknowledged at once (quick-ack mode at the start of a connection). */
     private int quickAcksLeft;
@@ -193,5 +196,21 @@ final class Receiver {
             n++;
         }
         return n;
+    }
+
+    /**
+     * RFC 8257 §3.2's two-state machine: when a data segment's CE mark differs from the last one,
+     * first acknowledge what arrived before it with the old ECE value (at once, not delayed), then
+     * switch; later ACKs, delayed as usual, carry the new value. So each ACK's ECE covers exactly
+     * the bytes that were marked, which DCTCP's marked fraction needs.
+     */
+    void echoCeExactly(long now, boolean ce, Connection c) {
+        if (ce == eceLatched) {
+            return;
+        }
+        if (ackPending()) {
+            c.sendAck(now);
+        }
+        eceLatched = ce;
     }
 }

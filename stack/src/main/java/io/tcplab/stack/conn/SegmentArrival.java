@@ -215,7 +215,9 @@ final class SegmentArrival {
         if (!c.state.acceptsData()) {
             return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
         }
-        if (c.sender.ecn && payloadLen > 0) {
+        if (c.sender.ecn && payloadLen > 0 && c.options.exactCeEcho) {
+            c.receiver.echoCeExactly(now, ecn == 3, c);
+        } else if (c.sender.ecn && payloadLen > 0) {
             if ((flags & TcpHeader.CWR) != 0) {
                 c.receiver.eceLatched = false; // RFC 3168 §6.1.3
             }

@@ -1,0 +1,350 @@
+package io.tcplab.cc;
+
+import io.tcplab.stack.cc.AckSample;
+import io.tcplab.stack.cc.CaEvent;
+import io.tcplab.stack.cc.CaState;
+import io.tcplab.stack.cc.CcInit;
+import io.tcplab.stack.cc.CcParameters;
+import io.tcplab.stack.cc.CongestionControl;
+import io.tcplab.stack.cc.CongestionControlProvider;
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
+
+/**
+ * BBR v1 (Cardwell, Cheng, Gunn, Hassas Yeganeh, Jacobson, ACM Queue 14(5) 2016) with Linux
+ * tcp_bbr.c's constants: BtlBw = max delivery rate over 10 rounds (bbr_bw_rtts), RTprop = min
+ * RTT over 10 s (bbr_min_rtt_win_sec); STARTUP at gain 2/ln2 (bbr_high_gain) until three rounds
+ * without 25% growth (bbr_full_bw_thresh, bbr_full_bw_cnt), DRAIN at 1/high_gain until in flight
+ * ≤ BDP, PROBE_BW cycling pacing gains [1.25, 0.75, 1 ×6] with cwnd gain 2, PROBE_RTT at 4
+ * segments (bbr_cwnd_min_target) for max(200 ms, one round) when RTprop is 10 s old. Pacing rate
+ * = gain·BtlBw·(1 − 1%) (bbr_pacing_margin_percent). cwnd = gain·BDP + 3 segments (the
+ * quantization budget with one-segment TSO), rounded up to even, +2 in the 1.25 phase. Loss:
+ * packet conservation for the first round of recovery, then the model's cwnd; the window from
+ * before is restored when recovery ends or a loss proves spurious.
+ * Differences from Linux: Linux starts PROBE_BW at a random phase other than 0.75; a sans-IO
+ * algorithm has no randomness of its own, so the cycle starts at phase 2 (the first 1.0).
+ * The long-term (policer) bandwidth and the ACK-aggregation allowance are not modelled.
+ */
+public final class Bbr implements CongestionControl {
+    enum Mode { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
+
+    static final double HIGH_GAIN = 2885 / 1000.0; // bbr_high_gain = 2/ln2 rounded as in Linux
+    static final double DRAIN_GAIN = 1000 / 2885.0;
+    static final double CWND_GAIN = 2;
+    static final double[] PACING_GAIN = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
+    static final int BW_ROUNDS = 10;
+    static final long MIN_RTT_WINDOW = 10_000_000_000L;
+    static final long PROBE_RTT_DURATION = 200_000_000L;
+    static final int CWND_MIN_SEGMENTS = 4;
+    static final double FULL_BW_THRESH = 1.25;
+    static final int FULL_BW_COUNT = 3;
+    static final double PACING_MARGIN = 0.99;
+
+    private final RoundMaxFilter maxBw = new RoundMaxFilter(BW_ROUNDS);
+    private int mss;
+    private long initialWindow;
+    private long cwnd;
+    private long ssthresh = Long.MAX_VALUE;
+    private long pacingRate;
+
+    private Mode mode = Mode.STARTUP;
+    private double pacingGain = HIGH_GAIN;
+    private double cwndGain = HIGH_GAIN;
+    private long round;
+    private boolean roundStart;
+    private long minRtt = Long.MAX_VALUE;
+    private long minRttStamp;
+    private boolean fullBwReached;
+    private long fullBw;
+    private int fullBwCount;
+    private int cycleIndex;
+    private long cycleStamp;
+    private long probeRttDoneStamp = -1;
+    private boolean probeRttRoundDone;
+    private long priorCwnd;
+    private boolean packetConservation;
+    private long recoveryRound;
+    private long lastLostTotal;
+
+    @Override
+    public String name() {
+        return "bbr";
+    }
+
+    @Override
+    public void init(CcInit init) {
+        mss = init.mss();
+        initialWindow = init.initialWindow();
+        cwnd = initialWindow;
+        minRttStamp = init.nowNanos();
+        // Linux bbr_init_pacing_rate_from_rtt with its 1 ms default RTT, until a sample arrives
+        pacingRate = (long) (HIGH_GAIN * initialWindow * 1000);
+    }
+
+    @Override
+    public long cwndBytes() {
+        return cwnd;
+    }
+
+    @Override
+    public long ssthreshBytes() {
+        return ssthresh;
+    }
+
+    @Override
+    public long pacingRateBytesPerSec() {
+        return pacingRate;
+    }
+
+    Mode mode() {
+        return mode;
+    }
+
+    double pacingGain() {
+        return pacingGain;
+    }
+
+    long btlBw() {
+        return maxBw.get(round);
+    }
+
+    long minRtt() {
+        return minRtt;
+    }
+
+    @Override
+    public void onRoundStart(long round, long nowNanos) {
+        this.round = round;
+        roundStart = true;
+    }
+
+    @Override
+    public void onAck(AckSample s) {
+        long now = s.nowNanos();
+        long rate = s.deliveryRateBytesPerSec();
+        if (rate > 0 && (!s.appLimited() || rate >= maxBw.get(round))) {
+            maxBw.update(round, rate); // app-limited samples only count when they raise the max
+        }
+        updateCycle(s, now);
+        checkFullBw(s);
+        checkDrain(s, now);
+        updateMinRtt(s, now);
+        setPacingRate();
+        setCwnd(s);
+        roundStart = false;
+    }
+
+    /** bbr_bdp: gain × BtlBw × RTprop in bytes; before any sample, the initial window. */
+    private long bdp(double gain) {
+        long bw = maxBw.get(round);
+        if (minRtt == Long.MAX_VALUE || bw == 0) {
+            return initialWindow;
+        }
+        return (long) (gain * bw * (minRtt / 1e9));
+    }
+
+    private long targetCwnd(double gain) {
+        long segments = (bdp(gain) + mss - 1) / mss + 3; // quantization budget, one-segment TSO
+        segments = (segments + 1) & ~1L;
+        if (mode == Mode.PROBE_BW && cycleIndex == 0) {
+            segments += 2;
+        }
+        return segments * mss;
+    }
+
+    private void updateCycle(AckSample s, long now) {
+        if (mode != Mode.PROBE_BW) {
+            return;
+        }
+        boolean fullLength = now - cycleStamp > minRtt;
+        long inflight = s.priorInflight();
+        boolean next;
+        if (pacingGain == 1) {
+            next = fullLength;
+        } else if (pacingGain > 1) {
+            next = fullLength && (s.lostTotal() > lastLostTotal || inflight >= targetCwnd(pacingGain));
+        } else {
+            next = fullLength || inflight <= bdp(1);
+        }
+        if (next) {
+            cycleIndex = (cycleIndex + 1) % PACING_GAIN.length;
+            cycleStamp = now;
+            pacingGain = PACING_GAIN[cycleIndex];
+        }
+    }
+
+    private void checkFullBw(AckSample s) {
+        if (fullBwReached || !roundStart || s.appLimited()) {
+            return;
+        }
+        long bw = maxBw.get(round);
+        if (bw >= fullBw * FULL_BW_THRESH) {
+            fullBw = bw;
+            fullBwCount = 0;
+            return;
+        }
+        fullBwReached = ++fullBwCount >= FULL_BW_COUNT;
+    }
+
+    private void checkDrain(AckSample s, long now) {
+        if (mode == Mode.STARTUP && fullBwReached) {
+            mode = Mode.DRAIN;
+            pacingGain = DRAIN_GAIN;
+            cwndGain = HIGH_GAIN;
+            ssthresh = bdp(1); // Linux sets snd_ssthresh to the estimated BDP here
+        }
+        if (mode == Mode.DRAIN && s.inflight() <= bdp(1)) {
+            enterProbeBw(now);
+        }
+    }
+
+    private void enterProbeBw(long now) {
+        mode = Mode.PROBE_BW;
+        cwndGain = CWND_GAIN;
+        cycleIndex = 2;
+        cycleStamp = now;
+        pacingGain = PACING_GAIN[cycleIndex];
+    }
+
+    private void updateMinRtt(AckSample s, long now) {
+        long rtt = s.rttNanos();
+        boolean expired = now > minRttStamp + MIN_RTT_WINDOW;
+        if (rtt > 0 && (rtt <= minRtt || expired)) {
+            minRtt = rtt;
+            minRttStamp = now;
+        }
+        if (expired && mode != Mode.PROBE_RTT) {
+            mode = Mode.PROBE_RTT;
+            pacingGain = 1;
+            cwndGain = 1;
+            priorCwnd = Math.max(priorCwnd, cwnd);
+            probeRttDoneStamp = -1;
+        }
+        if (mode != Mode.PROBE_RTT) {
+            return;
+        }
+        if (probeRttDoneStamp < 0 && s.inflight() <= (long) CWND_MIN_SEGMENTS * mss) {
+            probeRttDoneStamp = now + PROBE_RTT_DURATION;
+            probeRttRoundDone = false;
+        } else if (probeRttDoneStamp >= 0) {
+            probeRttRoundDone |= roundStart;
+            if (probeRttRoundDone && now >= probeRttDoneStamp) {
+                minRttStamp = now;
+                cwnd = Math.max(cwnd, priorCwnd);
+                if (fullBwReached) {
+                    enterProbeBw(now);
+                } else {
+                    mode = Mode.STARTUP;
+                    pacingGain = HIGH_GAIN;
+                    cwndGain = HIGH_GAIN;
+                }
+            }
+        }
+    }
+
+    private void setPacingRate() {
+        long bw = maxBw.get(round);
+        if (bw == 0) {
+            if (minRtt != Long.MAX_VALUE) {
+                pacingRate = (long) (HIGH_GAIN * cwnd * 1e9 / minRtt);
+            }
+            return;
+        }
+        long rate = (long) (pacingGain * bw * PACING_MARGIN);
+        if (fullBwReached || rate > pacingRate) {
+            pacingRate = rate; // in STARTUP the rate only rises
+        }
+    }
+
+    private void setCwnd(AckSample s) {
+        long acked = s.newlyDeliveredBytes();
+        long newlyLost = s.lostTotal() - lastLostTotal;
+        lastLostTotal = s.lostTotal();
+        if (newlyLost > 0) {
+            cwnd = Math.max(cwnd - newlyLost, mss); // Linux bbr_set_cwnd_to_recover_or_restore
+        }
+        if (packetConservation && round > recoveryRound) {
+            packetConservation = false;
+        }
+        if (packetConservation) {
+            cwnd = Math.max(cwnd, s.inflight() + acked);
+        } else {
+            long target = targetCwnd(cwndGain);
+            if (fullBwReached) {
+                cwnd = Math.min(cwnd + acked, target);
+            } else if (cwnd < target || s.deliveredTotal() < initialWindow) {
+                cwnd += acked;
+            }
+            cwnd = Math.max(cwnd, (long) CWND_MIN_SEGMENTS * mss);
+        }
+        if (mode == Mode.PROBE_RTT) {
+            cwnd = Math.min(cwnd, (long) CWND_MIN_SEGMENTS * mss);
+        }
+    }
+
+    /** BBR keeps its model; it only records the window to restore (Linux bbr_save_cwnd). */
+    @Override
+    public long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos) {
+        priorCwnd = mode == Mode.PROBE_RTT ? Math.max(priorCwnd, cwnd) : cwnd;
+        if (signal.collapsesWindow()) {
+            cwnd = mss; // the loss window; BBR regrows from its model
+            fullBw = 0; // Linux bbr_set_state(TCP_CA_Loss): restart the pipe-full test
+            fullBwCount = 0;
+        } else if (signal != CongestionSignal.ECN) {
+            packetConservation = true; // first round of recovery: send one for each delivered
+            recoveryRound = round;
+            cwnd = Math.max(inflightBytes, (long) CWND_MIN_SEGMENTS * mss);
+        }
+        return ssthresh;
+    }
+
+    @Override
+    public void onStateChange(CaState from, CaState to, long nowNanos) {
+        boolean wasRecovering = from == CaState.RECOVERY || from == CaState.LOSS;
+        if (wasRecovering && to != CaState.RECOVERY && to != CaState.LOSS) {
+            cwnd = Math.max(cwnd, priorCwnd); // recovery over: restore the window from before
+            packetConservation = false;
+        }
+    }
+
+    @Override
+    public void onEvent(CaEvent event, long nowNanos) {
+        if (event == CaEvent.TX_START_AFTER_IDLE && mode == Mode.PROBE_BW) {
+            pacingRate = (long) (maxBw.get(round) * PACING_MARGIN); // Linux idle_restart: pace at 1.0
+        }
+    }
+
+    @Override
+    public void onMssChange(int mss, long nowNanos) {
+        this.mss = mss;
+    }
+
+    /** Linux bbr_undo_cwnd: forget the pipe-full count and go back to the window saved at the event. */
+    @Override
+    public long undo(UndoCause cause, long inflightBytes, long nowNanos) {
+        fullBw = 0;
+        fullBwCount = 0;
+        packetConservation = false;
+        cwnd = Math.max(cwnd, priorCwnd);
+        return cwnd;
+    }
+
+    /** Registers {@code bbr}. */
+    public static final class Provider implements CongestionControlProvider {
+        @Override
+        public String name() {
+            return "bbr";
+        }
+
+        @Override
+        public CongestionControl create(CcParameters p) {
+            return new Bbr();
+        }
+
+        @Override
+        public String source() {
+            return "Cardwell et al., ACM Queue 14(5) 2016; Linux tcp_bbr.c v1 (bbr_high_gain, bbr_bw_rtts 10, "
+                    + "bbr_min_rtt_win_sec 10, bbr_cwnd_min_target 4)";
+        }
+    }
+}

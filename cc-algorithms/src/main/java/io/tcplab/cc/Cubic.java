@@ -1,0 +1,188 @@
+package io.tcplab.cc;
+
+import io.tcplab.stack.cc.AckSample;
+import io.tcplab.stack.cc.CaEvent;
+import io.tcplab.stack.cc.CaState;
+import io.tcplab.stack.cc.CcParameters;
+import io.tcplab.stack.cc.CongestionControl;
+import io.tcplab.stack.cc.CongestionControlProvider;
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
+import io.tcplab.stack.cc.WindowedCongestionControl;
+
+/**
+ * CUBIC, RFC 9438: W_cubic(t) = C(t−K)³ + W_max (§4.2), target at t + SRTT clamped to
+ * [cwnd, 1.5 cwnd] (§4.4), the Reno-friendly estimate W_est with α = 3(1−β)/(1+β), switching to 1
+ * once W_est reaches cwnd_prior (§4.3), fast convergence (§4.7), the timeout rule (§4.8: the first
+ * epoch after a timeout starts with K = 0, W_max = cwnd) and spurious-event undo of
+ * {W_max, cwnd_prior, K, t_epoch, W_est} (§4.9). Constants β = 0.7, C = 0.4 (Linux beta = 717/1024,
+ * bic_scale = 41). Optional slow-start exit by Linux's classic HyStart (hystart_low_window = 16,
+ * HYSTART_MIN_SAMPLES = 8, HYSTART_DELAY_MIN/MAX = 4/16 ms, hystart_ack_delta = 2 ms).
+ * ssthresh is cwnd·β as in Linux (RFC 9438 §4.6 allows it; the sender only reduces a used window).
+ */
+public final class Cubic extends WindowedCongestionControl {
+    private final double beta;
+    private final double c;
+    private final boolean fastConvergence;
+    private final HyStart hystart;
+
+    /** RFC 9438 §4.1.2's state, in segments and nanoseconds; one live copy and one §4.9 snapshot. */
+    private static final class State {
+        double wMax;
+        double cwndPrior;
+        double k;
+        long tEpoch = -1;
+        double wEst;
+        double alpha;
+        boolean afterTimeout;
+
+        void copyFrom(State o) {
+            wMax = o.wMax;
+            cwndPrior = o.cwndPrior;
+            k = o.k;
+            tEpoch = o.tEpoch;
+            wEst = o.wEst;
+            alpha = o.alpha;
+            afterTimeout = o.afterTimeout;
+        }
+    }
+
+    private final State st = new State();
+    private final State saved = new State();
+    private long lastAckNanos;
+
+    Cubic(double beta, double c, boolean fastConvergence, boolean hystart) {
+        this.beta = beta;
+        this.c = c;
+        this.fastConvergence = fastConvergence;
+        this.hystart = hystart ? new HyStart() : null;
+        st.alpha = renoFriendlyAlpha();
+    }
+
+    @Override
+    public String name() {
+        return "cubic";
+    }
+
+    private double renoFriendlyAlpha() {
+        return 3 * (1 - beta) / (1 + beta);
+    }
+
+    /** W_cubic(t) in segments, t in seconds since the epoch began. */
+    double wCubic(double t) {
+        double d = t - st.k;
+        return c * d * d * d + st.wMax;
+    }
+
+    double k() {
+        return st.k;
+    }
+
+    double wMax() {
+        return st.wMax;
+    }
+
+    @Override
+    protected void observe(AckSample sample) {
+        lastAckNanos = sample.nowNanos();
+        if (hystart != null && cwnd < ssthresh && sample.caState() == CaState.OPEN
+                && hystart.exitSlowStart(sample, cwnd / mss)) {
+            ssthresh = cwnd; // Linux: HyStart sets ssthresh = cwnd and CA begins at once
+        }
+    }
+
+    @Override
+    public void onRoundStart(long round, long nowNanos) {
+        if (hystart != null) {
+            hystart.onRoundStart(nowNanos);
+        }
+    }
+
+    @Override
+    protected void congestionAvoidance(AckSample sample, long ackedBytes) {
+        double w = (double) cwnd / mss;
+        long now = sample.nowNanos();
+        if (st.tEpoch < 0) {
+            startEpoch(now, w);
+        }
+        double t = (now - st.tEpoch) / 1e9;
+        double rtt = Math.max(0, sample.srttNanos()) / 1e9;
+        double target = Math.min(Math.max(wCubic(t + rtt), w), 1.5 * w); // §4.4
+        double segments = (double) ackedBytes / mss;
+        st.wEst += st.alpha * segments / w; // §4.3
+        if (st.wEst >= st.cwndPrior) {
+            st.alpha = 1; // §4.3: beyond the old window, grow like Reno itself
+        }
+        if (wCubic(t) < st.wEst) {
+            long friendly = (long) (st.wEst * mss);
+            if (friendly > cwnd) {
+                cwnd = friendly; // Reno-friendly region
+            }
+        } else {
+            growBytes((target - w) / w * segments * mss); // concave or convex region (§4.4, §4.5)
+        }
+    }
+
+    private void startEpoch(long now, double w) {
+        st.tEpoch = now;
+        if (st.afterTimeout || w >= st.wMax) {
+            // §4.8 after a timeout, and §4.10 after slow start without loss: the plateau is here
+            st.wMax = w;
+            st.k = 0;
+            st.afterTimeout = false;
+        } else {
+            st.k = Math.cbrt((st.wMax - w) / c); // §4.2 eq. 2 with cwnd_epoch = cwnd
+        }
+        st.wEst = w;
+    }
+
+    @Override
+    protected long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos) {
+        saved.copyFrom(st);
+        double w = (double) cwnd / mss;
+        st.wMax = fastConvergence && w < st.wMax ? w * (1 + beta) / 2 : w; // §4.7
+        st.cwndPrior = w;
+        st.tEpoch = -1;
+        st.alpha = renoFriendlyAlpha();
+        if (signal.collapsesWindow()) {
+            st.afterTimeout = true; // §4.8
+            if (hystart != null) {
+                hystart.reset(); // Linux: the Loss state resets HyStart too
+            }
+        }
+        return (long) (cwnd * beta);
+    }
+
+    /** §4.9: restore the state saved at the spurious event (the base class restored cwnd and ssthresh). */
+    @Override
+    protected void undoPrivateState(UndoCause cause, long nowNanos) {
+        st.copyFrom(saved);
+    }
+
+    @Override
+    public void onEvent(CaEvent event, long nowNanos) {
+        super.onEvent(event, nowNanos);
+        if (event == CaEvent.TX_START_AFTER_IDLE && st.tEpoch >= 0 && nowNanos > lastAckNanos) {
+            st.tEpoch += nowNanos - lastAckNanos; // §5.8: t excludes the idle period (Linux shifts epoch_start)
+        }
+    }
+
+    /** Registers {@code cubic}. */
+    public static final class Provider implements CongestionControlProvider {
+        @Override
+        public String name() {
+            return "cubic";
+        }
+
+        @Override
+        public CongestionControl create(CcParameters p) {
+            return new Cubic(p.getDouble("beta", 0.7, 0.1, 0.95), p.getDouble("c", 0.4, 0.01, 10),
+                    p.getBoolean("fastconv", true), p.getBoolean("hystart", true));
+        }
+
+        @Override
+        public String source() {
+            return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic)";
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.tcplab.cc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
+import org.junit.jupiter.api.Test;
+
+/** CUBIC against RFC 9438's own equations, on a queue-free synthetic path. */
+class CubicTest {
+    private static final long MS = 1_000_000L;
+
+    /** A CUBIC flow that had cwnd = {@code w} segments at its first loss. */
+    private static SyntheticPath afterLossAt(int w, long rttNanos) {
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, false), rttNanos, Double.POSITIVE_INFINITY, w);
+        path.loss(CongestionSignal.DUPTHRESH_LOSS);
+        return path;
+    }
+
+    @Test
+    void kIsTheCubeRootOfWmaxTimesOneMinusBetaOverC() {
+        SyntheticPath path = afterLossAt(100, 100 * MS);
+        Cubic cubic = (Cubic) path.cc;
+        path.round(); // the first CA ACK starts the epoch
+        // RFC 9438 §4.2 eq. 2 with cwnd_epoch = β·W_max: K = cbrt(W_max(1−β)/C)
+        assertThat(cubic.k()).isCloseTo(Math.cbrt(100 * (1 - 0.7) / 0.4), within(1e-9));
+        // one round in: cwnd moved to the target W(RTT) = 72.08 (§4.4)
+        assertThat(path.cwndSegments()).isCloseTo(0.4 * Math.pow(0.1 - cubic.k(), 3) + 100, within(1.0));
+    }
+
+    /**
+     * cwnd = max(W_cubic(t), W_est(t)) at t = 1..9 s after one loss at W_max = 100 segments, RTT
+     * 100 ms: W_cubic(t) = C(t−K)³ + W_max (§4.2) and W_est growing α_cubic per RTT up to
+     * cwnd_prior, then 1 per RTT (§4.3) — the curve is cubic until about 6 s, Reno-friendly after.
+     * Tolerance: one segment, plus what the curve grows in one RTT, because cwnd moves to
+     * W(t+RTT) over each round and the round boundaries fall between our t.
+     */
+    @Test
+    void windowFollowsTheCubicCurveAfterOneLoss() {
+        SyntheticPath path = afterLossAt(100, 100 * MS);
+        long epoch = path.now;
+        double k = Math.cbrt(100 * 0.3 / 0.4);
+        double alpha = 3 * 0.3 / 1.7;
+        for (int second = 1; second <= 9; second++) {
+            path.runUntil(epoch + second * 1000 * MS);
+            double t = (path.now - epoch) / 1e9;
+            double n = t / 0.1;
+            double wEst = n <= 30 / alpha ? 70 + alpha * n : 100 + (n - 30 / alpha);
+            double model = Math.max(0.4 * Math.pow(t - k, 3) + 100, wEst);
+            double slope = Math.max(3 * 0.4 * (t - k) * (t - k) * 0.1, 1);
+            assertThat(path.cwndSegments()).as("t=%.2f s", t).isCloseTo(model, within(1 + slope));
+        }
+    }
+
+    /** Reno-friendly region (§4.3): at RTT 1 ms W_est grows α = 3(1−β)/(1+β) ≈ 0.529 per RTT. */
+    @Test
+    void renoFriendlyRegionGrowsAtAlphaCubicPerRtt() {
+        SyntheticPath path = afterLossAt(100, MS);
+        path.rounds(50);
+        double alpha = 3 * 0.3 / 1.7;
+        // 50 rounds after the loss round; ±1.5 segments for per-ACK rounding and the epoch start
+        assertThat(path.cwndSegments()).isCloseTo(70 + 50 * alpha, within(1.5));
+    }
+
+    @Test
+    void fastConvergenceLowersWmaxWhenTheWindowShrinks() {
+        SyntheticPath path = afterLossAt(100, 100 * MS);
+        Cubic cubic = (Cubic) path.cc;
+        path.rounds(5);
+        double w = path.cwndSegments();
+        assertThat(w).isLessThan(100);
+        path.loss(CongestionSignal.DUPTHRESH_LOSS);
+        assertThat(cubic.wMax()).isCloseTo(Math.floor(w) * (1 + 0.7) / 2, within(1.0)); // §4.7
+    }
+
+    @Test
+    void ssthreshIsBetaTimesCwnd() {
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, false), 100 * MS, Double.POSITIVE_INFINITY, 200);
+        long ssthresh = path.cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, 200L * 1000, 0);
+        assertThat(ssthresh).isEqualTo(140_000);
+        assertThat(path.cc.cwndBytes()).isEqualTo(140_000);
+    }
+
+    /** §4.9: a spurious event restores W_max, K and the epoch, so growth resumes on the old curve. */
+    @Test
+    void undoRestoresWmaxAndK() {
+        SyntheticPath path = afterLossAt(100, 100 * MS);
+        Cubic cubic = (Cubic) path.cc;
+        path.rounds(10);
+        double k = cubic.k();
+        long cwnd = path.cc.cwndBytes();
+        path.cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, cwnd, path.now);
+        assertThat(cubic.wMax()).isNotEqualTo(100);
+        path.cc.undo(UndoCause.SPURIOUS_RETRANSMIT, cwnd, path.now);
+        assertThat(cubic.wMax()).isEqualTo(100);
+        assertThat(cubic.k()).isEqualTo(k);
+        assertThat(path.cc.cwndBytes()).isEqualTo(cwnd);
+    }
+
+    /** §4.8: after a timeout, the first epoch starts with K = 0 and W_max = cwnd. */
+    @Test
+    void afterATimeoutTheEpochStartsAtItsOwnPlateau() {
+        SyntheticPath path = afterLossAt(100, 100 * MS);
+        Cubic cubic = (Cubic) path.cc;
+        path.rounds(5);
+        path.loss(CongestionSignal.RTO);
+        path.rounds(6); // slow start up to ssthresh, then the first CA ACK
+        path.endLoss();
+        path.rounds(1);
+        assertThat(cubic.k()).isZero();
+        assertThat(cubic.wMax()).isLessThan(70);
+    }
+
+    /** HyStart's delay test: once RTT grows past delay_min + 4 ms at cwnd ≥ 16, slow start ends. */
+    @Test
+    void hystartLeavesSlowStartWhenDelayRises() {
+        // 1000 segments/s at 20 ms base: the queue builds above 20 segments and adds ≥ 4 ms at 24
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, true), 20 * MS, 1000, 10);
+        path.rounds(8);
+        assertThat(path.cc.ssthreshBytes()).isLessThan(Long.MAX_VALUE);
+        assertThat(path.cc.ssthreshBytes() / 1000).isBetween(16L, 60L);
+        SyntheticPath without = new SyntheticPath(new Cubic(0.7, 0.4, true, false), 20 * MS, 1000, 10);
+        without.rounds(8);
+        assertThat(without.cc.ssthreshBytes()).isEqualTo(Long.MAX_VALUE);
+    }
+}

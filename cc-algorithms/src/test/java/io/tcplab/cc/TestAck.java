@@ -1,0 +1,31 @@
+package io.tcplab.cc;
+
+import io.tcplab.stack.cc.AckSample;
+import io.tcplab.stack.cc.CaState;
+
+/** An AckSample a test can fill field by field (the stack's own MutableAckSample is package-private). */
+final class TestAck extends AckSample {
+    TestAck set(long now, long acked, long rtt, long minRtt, long priorInflight, long inflight, boolean ece,
+                long delivered, long lost, boolean cwndLimited, CaState state, long rate) {
+        nowNanos = now;
+        ackedBytes = acked;
+        sackedBytes = 0;
+        rttNanos = rtt;
+        minRttNanos = minRtt;
+        srttNanos = rtt;
+        this.priorInflight = priorInflight;
+        this.inflight = inflight;
+        this.ece = ece;
+        deliveredTotal = delivered;
+        lostTotal = lost;
+        this.cwndLimited = cwndLimited;
+        caState = state;
+        deliveryRateBytesPerSec = rate;
+        return this;
+    }
+
+    TestAck appLimited(boolean on) {
+        appLimited = on;
+        return this;
+    }
+}
