@@ -119,7 +119,9 @@ class EcnScriptTest {
 
     private static long ssthresh(ScriptedPeer p) {
         return p.connection().info().ssthreshBytes();
+    }
 
+    /**
      * RFC 8257 §3.2 (exact CE echo, for DCTCP): when the CE mark changes, what came before is
      * acknowledged at once with the old ECE value; ECE then follows the last segment's mark, and
      * CWR does not clear it.
