@@ -20,8 +20,8 @@ public final class Reno extends WindowedCongestionControl {
 
     @Override
     protected long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos) {
-        // RFC 5681 eq. 4 says FlightSize/2; Linux uses cwnd/2. FlightSize is what the RFC asks for,
-        // and the two agree whenever the window was in use.
+        // RFC 5681 eq. 4 says FlightSize/2, Linux cwnd/2; the stack passes min(FlightSize, cwnd),
+        // which is both whenever the window was in use.
         return inflightBytes / 2;
     }
 

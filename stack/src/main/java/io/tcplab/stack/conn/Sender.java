@@ -614,6 +614,16 @@ final class Sender {
         }
     }
 
+    /**
+     * The flight a reduction is computed from: RFC 5681's FlightSize (SND.NXT − SND.UNA), but never
+     * more than cwnd. A loss found late (a timer-based detector, SACK keeping the window moving)
+     * comes when SND.NXT has run a further window ahead, SACKed and gone from the network; halving
+     * that would not reduce at all. Linux halves cwnd for the same reason.
+     */
+    private long flightForReduction() {
+        return Math.min(sndNxt - sndUna, cc.cwndBytes());
+    }
+
     private void enterRecovery(long now, CongestionSignal signal) {
         recoveryPoint = sndNxt;
         spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
@@ -621,8 +631,7 @@ final class Sender {
             prr.start(sndNxt - sndUna);
         }
         rescueRxt = -1;
-        long flight = sndNxt - sndUna;
-        cc.ssthreshOnCongestion(signal, flight, now);
+        cc.ssthreshOnCongestion(signal, flightForReduction(), now);
         setCaState(signal.collapsesWindow() ? CaState.LOSS : CaState.RECOVERY, now);
         fastRecoveries++;
         c.trace(now, TraceEvent.RECOVERY_ENTER, signal.name(), sndUna, 0);
@@ -675,7 +684,7 @@ final class Sender {
             return; // the episode that covers it has responded already
         }
         cwrPoint = sndNxt;
-        cc.ssthreshOnCongestion(CongestionSignal.TIMER_LOSS, sndNxt - sndUna, now);
+        cc.ssthreshOnCongestion(CongestionSignal.TIMER_LOSS, flightForReduction(), now);
         setCaState(CaState.CWR, now);
         c.trace(now, TraceEvent.LOSS_DETECTED, "tlp", sndUna, 0);
     }
@@ -687,7 +696,7 @@ final class Sender {
             return;
         }
         cwrPoint = sndNxt;
-        cc.ssthreshOnCongestion(CongestionSignal.ECN, sndNxt - sndUna, now);
+        cc.ssthreshOnCongestion(CongestionSignal.ECN, flightForReduction(), now);
         cwrPending = true;
         setCaState(CaState.CWR, now);
     }
@@ -730,7 +739,7 @@ final class Sender {
             // Linux tcp_enter_loss keeps fast recovery's): only the window falls to one segment
             cc.onEvent(CaEvent.LOSS_WINDOW, now);
         } else {
-            cc.ssthreshOnCongestion(CongestionSignal.RTO, inflight(), now);
+            cc.ssthreshOnCongestion(CongestionSignal.RTO, flightForReduction(), now);
             spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO);
         }
         recoveryPoint = sndNxt;

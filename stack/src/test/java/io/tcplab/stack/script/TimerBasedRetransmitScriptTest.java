@@ -70,6 +70,23 @@ class TimerBasedRetransmitScriptTest {
         assertThat(p.connection().info().rtoCount()).isZero();
     }
 
+    /**
+     * The loss is found two round trips after it left, while SACKs kept the window moving: SND.NXT −
+     * SND.UNA is then about two windows, one of them SACKed and gone. The reduction halves the
+     * window (min(FlightSize, cwnd), as Linux halves cwnd), not that doubled flight.
+     */
+    @Test
+    void aLateFoundLossHalvesTheWindowNotTheFlightSackedSinceItLeft() {
+        ScriptedPeer p = established();
+        p.write(40 * MSS);
+        p.drain(); // IW10 at 100 ms
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        assertThat(p.drain()).as("the SACKs release new data").hasSize(9);
+        p.advanceTo(300); // segment 0 is overdue; SND.NXT − SND.UNA is 19 segments now
+        assertThat(p.connection().info().ssthreshBytes()).isEqualTo(5L * MSS);
+    }
+
     @Test
     void aBurstOfLossesInOneWindowIsOneReduction() {
         ScriptedPeer p = established();
