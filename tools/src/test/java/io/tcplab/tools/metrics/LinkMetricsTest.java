@@ -56,4 +56,15 @@ class LinkMetricsTest {
         LinkSeries idle = new LinkSeries("idle", ONE_MBPS, none, none, none);
         assertThat(QueueDropRatio.of(idle, new MeasurementWindow(0, 1)).value()).isZero();
     }
+
+    @Test
+    void queueOccupancyOverTheSamplesInsideTheWindow() {
+        SampledCounter counts = SampledCounter.ofCumulative(1.0, 0, 1, 2, 3, 4);
+        LinkSeries sampled = new LinkSeries("q", ONE_MBPS, counts, counts, counts, 0, 3000, 1000, 2000, 9000);
+        // Samples at 1, 2 and 3 s: 3000, 1000, 2000 -> mean 2000, max 3000.
+        assertThat(QueueOccupancy.of(sampled, new MeasurementWindow(1, 3)))
+                .isEqualTo(new QueueOccupancy(2000, 3000, 3));
+        assertThatThrownBy(() -> QueueOccupancy.of(link, new MeasurementWindow(0, 2)))
+                .hasMessage("link bottleneck has no queue-length samples");
+    }
 }
