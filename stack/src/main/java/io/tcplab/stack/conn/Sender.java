@@ -326,8 +326,9 @@ final class Sender {
         boolean fin = finSeq >= 0 && seq + seqLen > finSeq;
         int len = seqLen - (fin ? 1 : 0);
         rate.onSend(now, inflight());
+        boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(seq, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
-        spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now));
+        spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now), firstOutstanding);
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment sent before Path MTU
         // discovery lowered smss goes out in pieces of at most smss; the scoreboard keeps it whole.
         int off = 0;

@@ -4,8 +4,9 @@ import io.tcplab.stack.cc.UndoCause;
 
 /**
  * Finds loss episodes that were not losses, with the detectors a connection asked for: Eifel
- * (RFC 3522 §3.2) when timestamps are on — the first acceptable ACK after the first
- * retransmission echoes a timestamp older than that retransmission, so the original got through —
+ * (RFC 3522 §3.2) when timestamps are on — the first acceptable ACK after the episode's first
+ * retransmission echoes a timestamp older than the oldest retransmission still outstanding, so
+ * the original got through —
  * and D-SACK (RFC 3708 §3) — every retransmission of the episode was reported as a duplicate.
  * F-RTO is the sender's ({@link Frto}): it decides by what it sends next. Each episode is undone
  * at most once.
@@ -21,8 +22,15 @@ final class SpuriousDetector {
     private boolean active;
     private UndoCause cause;
     private boolean eifelPending;
+    /**
+     * TSval of the oldest retransmission still outstanding (Linux's retrans_stamp). RFC 3522 §3.2
+     * compares with the episode's first retransmission, assuming it resends SND.UNA; when an
+     * earlier episode's retransmission still fills the left edge, the ACK that moves SND.UNA echoes
+     * that one, older than ours, and would pass for proof of a spurious episode.
+     */
     private boolean haveRetransmitTs;
     private int retransmitTs;
+    private boolean episodeRetransmitted;
     private int notYetDuplicated;
     private String firedBy = "";
 
@@ -36,7 +44,7 @@ final class SpuriousDetector {
         active = eifel || dsack;
         this.cause = cause;
         eifelPending = true;
-        haveRetransmitTs = false;
+        episodeRetransmitted = false;
         notYetDuplicated = 0;
         ranges = 0;
     }
@@ -46,15 +54,19 @@ final class SpuriousDetector {
         active = false;
     }
 
-    /** A retransmission of [seq, seq+length) left, with its TSval when timestamps are on. */
-    void onRetransmit(long seq, int length, boolean timestamps, int tsVal) {
+    /**
+     * A retransmission of [seq, seq+length) left, with its TSval when timestamps are on;
+     * {@code firstOutstanding}: no other retransmission is outstanding.
+     */
+    void onRetransmit(long seq, int length, boolean timestamps, int tsVal, boolean firstOutstanding) {
+        if (timestamps && (firstOutstanding || !haveRetransmitTs)) {
+            retransmitTs = tsVal; // RFC 3522 §3.2 step 2, kept while older retransmissions are out
+            haveRetransmitTs = true;
+        }
         if (!active) {
             return;
         }
-        if (!haveRetransmitTs && ranges == 0 && timestamps) {
-            retransmitTs = tsVal; // RFC 3522 §3.2 step 2: only the first retransmission counts
-            haveRetransmitTs = true;
-        }
+        episodeRetransmitted = true;
         if (dsack) {
             remember(seq, seq + Math.max(1, length));
         }
@@ -72,7 +84,7 @@ final class SpuriousDetector {
         if (dsack && dsackSeen && markDuplicated(dsackLeft, dsackRight) && --notYetDuplicated == 0) {
             return fire("dsack"); // RFC 3708 §3: every retransmission of the episode was needless
         }
-        if (eifel && eifelPending && advanced) {
+        if (eifel && eifelPending && advanced && episodeRetransmitted) {
             eifelPending = false;
             // RFC 3522 §3.2 steps 3-4; an ACK carrying a D-SACK is left to the D-SACK rule (step 5)
             if (haveRetransmitTs && hasTs && !dsackSeen && tsEcr - retransmitTs < 0) {

@@ -63,6 +63,8 @@ public final class Scoreboard {
     private long pipe;
     private long sackedBytes;
     private long sackedSegments;
+    /** Outstanding segments sent more than once (Linux tcp_any_retrans_done). */
+    private long retransmittedSegments;
     private long lostBytes;
     private long highestSackedOrd = -1;
     /** The highest end of any segment delivered (RACK.fack): delivering below it without a resend is reordering. */
@@ -150,6 +152,9 @@ public final class Scoreboard {
         long o = segmentStartingAt(seq);
         int i = slot(o);
         boolean wasInFlight = inFlightOrder(flags[i]);
+        if ((flags[i] & EVER_RETRANSMITTED) == 0) {
+            retransmittedSegments++;
+        }
         byte f = (byte) (flags[i] | RETRANSMITTED | EVER_RETRANSMITTED);
         setFlags(o, appLimited ? (byte) (f | APP_LIMITED) : (byte) (f & ~APP_LIMITED));
         txCount[i]++;
@@ -202,9 +207,13 @@ public final class Scoreboard {
 
     private void acknowledge(long o, int bytes, AckResult out) {
         int i = slot(o);
+        boolean resent = (flags[i] & EVER_RETRANSMITTED) != 0;
+        if (resent && bytes == length[i]) {
+            retransmittedSegments--; // the whole segment leaves the scoreboard
+        }
         if ((flags[i] & SACKED) == 0) {
             out.newlyAckedBytes += bytes;
-            out.newlyAckedEverRetransmitted |= (flags[i] & EVER_RETRANSMITTED) != 0;
+            out.newlyAckedEverRetransmitted |= resent;
             delivered(o, out);
         }
     }
@@ -444,7 +453,7 @@ public final class Scoreboard {
     public void reset() {
         headOrd = endOrd = frontier = lostLimit = rule1Cursor = rule3Cursor = 0;
         highData = highestSackedOrd = fack = -1;
-        pipe = sackedBytes = sackedSegments = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        pipe = sackedBytes = sackedSegments = retransmittedSegments = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
         sendOrder.clear();
     }
 
@@ -500,6 +509,9 @@ public final class Scoreboard {
     public long pipe() { return pipe; }
 
     public long sackedBytes() { return sackedBytes; }
+
+    /** Outstanding segments (SACKed or not) that have been sent more than once. */
+    public long retransmittedSegments() { return retransmittedSegments; }
 
     /** Outstanding segments SACKed. */
     public long sackedSegments() { return sackedSegments; }

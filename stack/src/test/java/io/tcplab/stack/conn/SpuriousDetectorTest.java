@@ -16,7 +16,7 @@ class SpuriousDetectorTest {
         d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
         int n = 10_000;
         for (int i = 0; i < n; i++) {
-            d.onRetransmit((long) i * 2 * MSS, MSS, false, 0); // every other segment
+            d.onRetransmit((long) i * 2 * MSS, MSS, false, 0, i == 0); // every other segment
         }
         for (int i = n - 1; i > 0; i--) { // reported in any order
             long left = (long) i * 2 * MSS;
@@ -30,8 +30,8 @@ class SpuriousDetectorTest {
     void dsacksOutsideTheRetransmissionsOrRepeatedDoNotCount() {
         SpuriousDetector d = new SpuriousDetector(false, true);
         d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
-        d.onRetransmit(0, MSS, false, 0);
-        d.onRetransmit(5 * MSS, MSS, false, 0);
+        d.onRetransmit(0, MSS, false, 0, true);
+        d.onRetransmit(5 * MSS, MSS, false, 0, false);
         assertThat(d.onAck(false, false, 0, true, 2 * MSS, 3 * MSS)).isNull();
         assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
         assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
@@ -43,22 +43,38 @@ class SpuriousDetectorTest {
     void eifelDecidesOnTheFirstAcceptableAck() {
         SpuriousDetector d = new SpuriousDetector(true, false);
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
-        d.onRetransmit(0, MSS, true, 500);
-        d.onRetransmit(MSS, MSS, true, 510);
+        d.onRetransmit(0, MSS, true, 500, true);
+        d.onRetransmit(MSS, MSS, true, 510, false);
         assertThat(d.onAck(false, true, 400, false, 0, 0)).as("not acceptable: SND.UNA did not move").isNull();
         assertThat(d.onAck(true, true, 400, false, 0, 0)).isEqualTo(UndoCause.SPURIOUS_RTO);
 
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
-        d.onRetransmit(0, MSS, true, 500);
+        d.onRetransmit(0, MSS, true, 500, true);
         assertThat(d.onAck(true, true, 500, false, 0, 0)).as("echoes the retransmission").isNull();
         assertThat(d.onAck(true, true, 400, false, 0, 0)).as("only the first acceptable ACK decides").isNull();
+    }
+
+    /**
+     * A new episode while an earlier retransmission is still outstanding: the ACK that moves SND.UNA
+     * echoes that older retransmission (it filled the left edge), not an original. Compared with
+     * the new episode's own first retransmission it would look spurious; compared with the oldest
+     * outstanding one (Linux's retrans_stamp) it does not.
+     */
+    @Test
+    void eifelComparesWithTheOldestRetransmissionStillOutstanding() {
+        SpuriousDetector d = new SpuriousDetector(true, false);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
+        d.onRetransmit(0, MSS, true, 500, true);
+        d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT); // the first episode ended; 0's resend is still out
+        d.onRetransmit(20 * MSS, MSS, true, 600, false);
+        assertThat(d.onAck(true, true, 500, false, 0, 0)).isNull();
     }
 
     @Test
     void aDetectorNotAskedForNeverFires() {
         SpuriousDetector d = new SpuriousDetector(false, false);
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
-        d.onRetransmit(0, MSS, true, 500);
+        d.onRetransmit(0, MSS, true, 500, true);
         assertThat(d.onAck(true, true, 400, true, 0, MSS)).isNull();
     }
 }

@@ -52,6 +52,20 @@ class RecoveryEndToEndTest {
         assertThat(r.rtoCount()).isZero();
     }
 
+    /**
+     * Scalable TCP reduces by 1/8 only, so after the overshoot the queue keeps overflowing and one
+     * loss episode begins while the last one's retransmissions are still out. The ACK that moves
+     * SND.UNA then echoes an older retransmission's timestamp; Eifel must not take that for proof of
+     * a spurious episode (it did: 457 undos and as many re-entries in this run).
+     */
+    @Test
+    void backToBackEpisodesAreNotUndoneByAnOlderRetransmissionsEcho() {
+        TransferResult r = run(64L << 20, 100_000_000L, 40_000_000L, Limit.bytes(500_000), null,
+                buffers(4 << 20).toBuilder().congestionControl("scalable").build(), new MaxCwnd());
+        assertThat(r.fastRecoveries()).isGreaterThan(1);
+        assertThat(r.spuriousUndos()).isZero();
+    }
+
     /** The same overshoot with RFC 6675 alone ends in a timeout: what RACK is for. */
     @Test
     void withoutRackTheSameOvershootNeedsTheTimer() {
