@@ -24,7 +24,8 @@ public final class Main {
                 .addSubcommand(new ServeCommand())
                 .addSubcommand(new SendCommand())
                 .addSubcommand(new ExperimentCommand())
-                .addSubcommand(new CcCommand());
+                .addSubcommand(new CcCommand())
+                .addSubcommand(new RunCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

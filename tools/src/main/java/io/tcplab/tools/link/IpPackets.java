@@ -41,6 +41,17 @@ final class IpPackets {
         return false;
     }
 
+    /** Whether an IPv4 or IPv6 packet carries ECT(0) or ECT(1). */
+    static boolean isEctPacket(ByteBuf p) {
+        int at = p.readerIndex();
+        if (p.readableBytes() < 2) {
+            return false;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int b1 = p.getUnsignedByte(at + 1);
+        return version == 4 ? isEct(b1) : version == 6 && isEct(b1 >> 4);
+    }
+
     static void flipBit(ByteBuf p, long bit) {
         int index = p.readerIndex() + (int) (bit >>> 3);
         p.setByte(index, p.getByte(index) ^ (0x80 >>> (int) (bit & 7)));

@@ -9,7 +9,8 @@ import java.util.SplittableRandom;
  * it departs and arrives.
  *
  * <p>Order of decisions for a packet offered at {@code now}: periodic and random loss (as netem
- * does, a lost packet never takes queue space or transmitter time); ECN step marking; drop-tail;
+ * does, a lost packet never takes queue space or transmitter time); RED (mark or early drop);
+ * ECN step marking; drop-tail;
  * serialization behind the packets already queued; then, on the wire, corruption, reordering
  * and duplication (the duplicate arrives right after the original, at the same time).
  * Each random impairment draws from its own stream once for every packet offered while it is
@@ -26,6 +27,7 @@ public final class Link {
     private final SplittableRandom reorderRandom;
     private final SplittableRandom duplicateRandom;
     private final SplittableRandom corruptRandom;
+    private final RedQueue red;
     private long periodicCount;
 
     public Link(String name, LinkParams params, long seed, PacketPool pool, LinkOutput output) {
@@ -37,6 +39,7 @@ public final class Link {
         this.reorderRandom = new SplittableRandom(Seeds.derive(seed, name, "reorder"));
         this.duplicateRandom = new SplittableRandom(Seeds.derive(seed, name, "duplicate"));
         this.corruptRandom = new SplittableRandom(Seeds.derive(seed, name, "corrupt"));
+        this.red = new RedQueue(new SplittableRandom(Seeds.derive(seed, name, "red")));
     }
 
     public String name() {
@@ -115,13 +118,26 @@ public final class Link {
         }
 
         transmitter.drain(now);
+        boolean redMark = false;
+        RedParams redParams = p.red();
+        if (redParams != null) {
+            long queued = redParams.min().measure(transmitter.packets(), transmitter.bytes());
+            boolean picked = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec())
+                    == RedQueue.Verdict.PICK;
+            if (picked && redParams.ecn() && IpPackets.isEctPacket(packet)) {
+                redMark = true;
+            } else if (picked) {
+                counters.earlyDropped++;
+                queueDrop(packet, owned);
+                return;
+            }
+        }
         Limit ecn = p.ecnThreshold();
         boolean overEcnThreshold = ecn != null
                 && ecn.measure(transmitter.packets(), transmitter.bytes()) > ecn.value();
         Limit limit = p.queueLimit();
         if (limit.measure(transmitter.packets() + 1L, transmitter.bytes() + size) > limit.value()) {
-            counters.queueDropped++;
-            release(packet, owned);
+            queueDrop(packet, owned);
             return;
         }
         long depart = transmitter.enqueue(now, size, p.rateBitsPerSec());
@@ -129,7 +145,7 @@ public final class Link {
         counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes());
 
         ByteBuf copy = owned ? packet : pool.copyOf(packet);
-        if (overEcnThreshold && IpPackets.markCe(copy)) {
+        if ((overEcnThreshold || redMark) && IpPackets.markCe(copy)) {
             counters.ceMarked++;
         }
         if (corrupt) {
@@ -147,6 +163,19 @@ public final class Link {
             counters.duplicated++;
             hand(second, depart, arrival);
         }
+    }
+
+    private void queueDrop(ByteBuf packet, boolean owned) {
+        counters.queueDropped++;
+        if (IpPackets.isEctPacket(packet)) {
+            counters.ectDropped++;
+        }
+        release(packet, owned);
+    }
+
+    /** RED's average queue (in its thresholds' unit) as of the last packet offered; 0 without RED. */
+    public double redAverage() {
+        return red.average();
     }
 
     private void release(ByteBuf packet, boolean owned) {

@@ -13,6 +13,8 @@ public final class LinkCounters {
     long delivered;
     long deliveredBytes;
     long ceMarked;
+    long earlyDropped;
+    long ectDropped;
     long maxQueuePackets;
     long maxQueueBytes;
 
@@ -24,7 +26,7 @@ public final class LinkCounters {
         return offeredBytes;
     }
 
-    /** Packets refused by drop-tail because the queue was full. */
+    /** Packets the queue refused: drop-tail because it was full, plus RED's early drops. */
     public long queueDropped() {
         return queueDropped;
     }
@@ -70,6 +72,16 @@ public final class LinkCounters {
         return ceMarked;
     }
 
+    /** Packets RED dropped early (counted in {@link #queueDropped()} too). */
+    public long earlyDropped() {
+        return earlyDropped;
+    }
+
+    /** Queue drops (tail or RED) of ECN-capable packets: zero when ECN fully replaces dropping. */
+    public long ectDropped() {
+        return ectDropped;
+    }
+
     public long maxQueuePackets() {
         return maxQueuePackets;
     }
@@ -89,6 +101,6 @@ public final class LinkCounters {
         return "offered=" + offeredPackets + " (" + offeredBytes + "B) queueDropped=" + queueDropped
                 + " lost=" + lost() + " corrupted=" + corrupted + " duplicated=" + duplicated
                 + " reordered=" + reordered + " delivered=" + delivered + " (" + deliveredBytes + "B)"
-                + " ceMarked=" + ceMarked + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
+                + " ceMarked=" + ceMarked + " earlyDropped=" + earlyDropped + " ectDropped=" + ectDropped + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
     }
 }

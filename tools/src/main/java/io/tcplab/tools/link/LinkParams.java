@@ -25,6 +25,7 @@ public final class LinkParams {
     private double duplicateProbability;
     private double corruptProbability;
     private Limit ecnThreshold;
+    private RedParams red;
 
     public static LinkParams of() {
         return new LinkParams();
@@ -63,8 +64,9 @@ public final class LinkParams {
             case "duplicate" -> setDuplicateProbability(Units.parseProbability(value));
             case "corrupt" -> setCorruptProbability(Units.parseProbability(value));
             case "ecn" -> setEcnThreshold(value.equals("off") ? null : Units.parseLimit(value));
+            case "red" -> setRed(value.equals("off") ? null : RedParams.parse(value));
             default -> throw new IllegalArgumentException("unknown link setting '" + key
-                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt or ecn (in a schedule also stall)");
+                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt, ecn or red (in a schedule also stall)");
         }
         return this;
     }
@@ -81,6 +83,7 @@ public final class LinkParams {
         c.duplicateProbability = duplicateProbability;
         c.corruptProbability = corruptProbability;
         c.ecnThreshold = ecnThreshold;
+        c.red = red;
         return c;
     }
 
@@ -148,6 +151,16 @@ public final class LinkParams {
         return this;
     }
 
+    /** RED on this link's queue (see {@link RedParams}), or {@code null} for none. */
+    public LinkParams setRed(RedParams red) {
+        this.red = red;
+        return this;
+    }
+
+    public RedParams red() {
+        return red;
+    }
+
     public long rateBitsPerSec() {
         return rateBitsPerSec;
     }
@@ -194,7 +207,8 @@ public final class LinkParams {
                 + ",loss=" + lossProbability + ",loss-every=" + lossEvery + ",reorder=" + reorderProbability
                 + ",reorder-delay=" + (reorderDelayNanos < 0 ? "auto" : reorderDelayNanos + "ns")
                 + ",duplicate=" + duplicateProbability + ",corrupt=" + corruptProbability
-                + ",ecn=" + (ecnThreshold == null ? "off" : ecnThreshold);
+                + ",ecn=" + (ecnThreshold == null ? "off" : ecnThreshold)
+                + (red == null ? "" : ",red=" + red);
     }
 
     private static long nonNegative(String name, long value) {

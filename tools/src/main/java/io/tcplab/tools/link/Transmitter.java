@@ -45,6 +45,11 @@ final class Transmitter {
         return bytes;
     }
 
+    /** How long the transmitter has had nothing to send at {@code now} (after a drain), or 0 while busy. */
+    long idleNanos(long now) {
+        return count == 0 ? Math.max(0, now - freeAt) : 0;
+    }
+
     /**
      * Holds the transmitter during {@code [fromNanos, fromNanos + durationNanos)}. Departures are
      * fixed when packets are offered, so the stall must be known before any packet is committed

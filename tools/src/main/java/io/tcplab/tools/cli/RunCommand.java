@@ -1,0 +1,93 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.link.Units;
+import io.tcplab.tools.scenario.LinkSpec;
+import io.tcplab.tools.scenario.MultiFlowRunner;
+import io.tcplab.tools.scenario.Scenario;
+import io.tcplab.tools.scenario.ScenarioException;
+import io.tcplab.tools.scenario.ScenarioParser;
+import io.tcplab.tools.scenario.ScenarioResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tcplab run SCENARIO.yaml}: every seed of a scenario file on the emulator, reported. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"Runs a scenario file (docs/scenarios.md) on the emulator, once per seed in its runs, and "
+                + "prints each flow's goodput after the warm-up and each topology link's utilization and drops.",
+                "Exit codes: 0 success, 1 a run failed, 2 a bad scenario file or option."})
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
+
+    @Parameters(paramLabel = "SCENARIO", description = "the scenario file (YAML)")
+    private Path file;
+
+    @Option(names = "--json", description = "print the summary of every run as JSON instead of tables")
+    private boolean json;
+
+    @Option(names = "--csv", paramLabel = "DIR", description = "write each run's series to DIR/seed-N/*.csv")
+    private Path csvDir;
+
+    @Option(names = "--plots", paramLabel = "DIR", description = "write the file's plots (throughput, cwnd, queue) to DIR/seed-N/*.png")
+    private Path plotDir;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "override the file's duration (e.g. 60s)")
+    private String duration;
+
+    @Option(names = "--seed", paramLabel = "N", description = "run this seed only, instead of the file's runs")
+    private Long seed;
+
+    @Option(names = "--no-progress", description = "never show the progress bar")
+    private boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = command.commandLine().getErr();
+        Scenario scenario;
+        try {
+            scenario = ScenarioParser.parse(file);
+            if (duration != null) {
+                scenario = scenario.withDuration(Units.parseDurationNanos(duration));
+            }
+        } catch (ScenarioException | IllegalArgumentException e) {
+            err.println(command.qualifiedName() + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
+        List<ScenarioResult> results = new ArrayList<>();
+        PrintWriter out = command.commandLine().getOut();
+        try (RunProgress progress = new RunProgress(seeds.size() * scenario.durationNanos(), System.err, !noProgress)) {
+            for (long s : seeds) {
+                ScenarioResult r = MultiFlowRunner.run(scenario, s, progress::at);
+                progress.runDone(scenario.durationNanos());
+                results.add(r);
+                if (!json) {
+                    RunTable.print(scenario, r, out);
+                    out.println();
+                }
+                List<String> topologyLinks = scenario.topology().links().stream().map(LinkSpec::name).toList();
+                if (csvDir != null) {
+                    RunFiles.csv(r, csvDir);
+                }
+                if (plotDir != null) {
+                    RunPlots.write(r, scenario.plots(), topologyLinks, plotDir);
+                }
+            }
+        }
+        if (json) {
+            RunFiles.json(results, out);
+        }
+        out.flush();
+        return 0;
+    }
+}

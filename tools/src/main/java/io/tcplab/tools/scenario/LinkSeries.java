@@ -1,0 +1,35 @@
+package io.tcplab.tools.scenario;
+
+import io.tcplab.tools.link.LinkStats;
+
+/**
+ * One link's record of a run, sampled with the flows (sample k at {@code k × sampleNanos}).
+ *
+ * @param name            the link's name
+ * @param rateBitsPerSec  its rate at the end (0 = unlimited)
+ * @param queueBytes      bytes queued (not yet fully serialized) at each sample
+ * @param queuePackets    packets queued at each sample
+ * @param dropped         queue drops (drop-tail and RED) so far, at each sample
+ * @param deliveredBytes  bytes handed on so far, at each sample
+ * @param ceMarked        packets CE-marked so far, at each sample
+ * @param stats           all its counters at the end
+ * @param earlyDropped    RED's early drops at the end
+ * @param ectDropped      queue drops of ECN-capable packets at the end
+ */
+public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] dropped,
+                         long[] deliveredBytes, long[] ceMarked, LinkStats stats, long earlyDropped, long ectDropped) {
+
+    /** Bytes carried between samples {@code from} and {@code to} over what the rate could carry. */
+    public double utilization(int from, int to, long sampleNanos) {
+        if (rateBitsPerSec == 0 || to <= from) {
+            return 0;
+        }
+        double seconds = (double) (to - from) * sampleNanos / 1e9;
+        return (deliveredBytes[to] - deliveredBytes[from]) * 8 / (rateBitsPerSec * seconds);
+    }
+
+    /** Drops over packets offered, for the whole run. */
+    public double dropRatio() {
+        return stats.offeredPackets() == 0 ? 0 : (double) stats.queueDropped() / stats.offeredPackets();
+    }
+}

@@ -1,0 +1,58 @@
+package io.tcplab.tools.scenario.file;
+
+import io.tcplab.tools.scenario.ScenarioException;
+import java.util.function.Function;
+
+/**
+ * Where a value sits in a scenario file ({@code flows[2].cc}), and the one-line errors about it:
+ * {@code scenario.yaml: flows[2].cc: unknown algorithm 'cubc' (allowed: reno, ...)}.
+ */
+record FieldPath(String file, String path) {
+    FieldPath field(String name) {
+        return new FieldPath(file, path.isEmpty() ? name : path + "." + name);
+    }
+
+    FieldPath index(int i) {
+        return new FieldPath(file, path + "[" + i + "]");
+    }
+
+    ScenarioException error(String what) {
+        return new ScenarioException(file + ": " + (path.isEmpty() ? "" : path + ": ") + oneLine(what));
+    }
+
+    <T> T required(T value) {
+        if (value == null) {
+            throw error("missing (required)");
+        }
+        return value;
+    }
+
+    /** Parses text with a unit parser; its message (which names the accepted forms) becomes the error. */
+    <T> T parse(String text, Function<String, T> parser) {
+        try {
+            return parser.apply(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw error(e.getMessage());
+        }
+    }
+
+    double range(Double value, double fallback, double min, double max) {
+        double v = value == null ? fallback : value;
+        if (!(v >= min && v <= max)) {
+            throw error("out of range: " + v + " (allowed: " + min + " to " + max + ")");
+        }
+        return v;
+    }
+
+    int range(Integer value, int fallback, int min, int max) {
+        int v = value == null ? fallback : value;
+        if (v < min || v > max) {
+            throw error("out of range: " + v + " (allowed: " + min + " to " + max + ")");
+        }
+        return v;
+    }
+
+    static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

@@ -1,0 +1,57 @@
+package io.tcplab.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code tcplab run}: tables, JSON, CSV and plots from a scenario file; a bad file is exit code 2 in one line. */
+class RunCommandTest {
+    private static final String SMALL = """
+            duration: 5s
+            warmup: 1s
+            topology: {kind: dumbbell, bottleneck: {rate: 10Mbit, delay: 5ms, queue: 50p}}
+            flows: [{name: a, rtt: 20ms}, {name: b, rtt: 20ms}]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    @Test
+    void printsFlowsLinksAndJain() throws IOException {
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", file("s.yaml", SMALL).toString(), "--no-progress");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("seed 1: 5 s simulated").containsPattern("(?m)^a +test +reno +20\\.0")
+                .containsPattern("(?m)^bottleneck +\\d").contains("Jain's index, group test (2 flows)");
+    }
+
+    @Test
+    void writesJsonCsvAndPlots() throws IOException {
+        Path out = dir.resolve("out");
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", file("s.yaml", SMALL).toString(), "--json",
+                "--csv", out.toString(), "--plots", out.toString(), "--no-progress");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("\"goodput_bps\"").contains("\"utilization\"");
+        for (String name : new String[] {"throughput.csv", "cwnd.csv", "queue.csv", "drops.csv", "throughput.png",
+                "cwnd.png", "queue.png"}) {
+            assertThat(out.resolve("seed-1").resolve(name)).exists();
+        }
+        assertThat(Files.readAllLines(out.resolve("seed-1/throughput.csv"))).hasSize(51).first().isEqualTo("time_s,a,b");
+    }
+
+    @Test
+    void aBadFileIsOneLineAndExitCode2() throws IOException {
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run",
+                file("bad.yaml", SMALL.replace("{name: b, rtt: 20ms}", "{name: b, cc: cubc}")).toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("tcplab run: bad.yaml: flows[1].cc: unknown algorithm 'cubc' (allowed:")
+                .doesNotContain("\n");
+    }
+}
