@@ -69,6 +69,9 @@ public final class KernelSender implements AutoCloseable {
      * sender stopped at the end of its run must not keep the link busy).
      */
     public void abort() throws IOException {
+        if (!channel.isOpen()) {
+            return;
+        }
         channel.setOption(StandardSocketOptions.SO_LINGER, 0);
         close();
     }
