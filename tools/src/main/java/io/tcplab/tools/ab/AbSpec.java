@@ -33,8 +33,6 @@ public record AbSpec(long bytes, ConnectionOptions tcplab, LinkParams forward, L
 
     /** The algorithm's name without parameters: what the kernel is asked for. */
     public String ccName() {
-        String cc = cc();
-        int colon = cc.indexOf(':');
-        return (colon < 0 ? cc : cc.substring(0, colon)).trim().toLowerCase(java.util.Locale.ROOT);
+        return RealPath.algorithmName(cc());
     }
 }

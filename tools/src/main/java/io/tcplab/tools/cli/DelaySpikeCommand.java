@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.experiment.DelaySpikeExperiment;
 import io.tcplab.tools.experiment.DelaySpikeFiles;
 import io.tcplab.tools.experiment.DelaySpikePlots;
@@ -29,7 +30,9 @@ import picocli.CommandLine.Spec;
         description = {"One bulk flow over an emulated path with a delay spike on the data link, once per "
                 + "loss-recovery variant and per kind of spike (a stall that holds the link, or a change of "
                 + "delay): a table of RTOs, retransmissions, spurious undos, double drops, goodput and cwnd "
-                + "recovery, cwnd and time-sequence plots, and optionally JSON and CSV. See docs/experiments.md.",
+                + "recovery, cwnd and time-sequence plots, and optionally JSON and CSV. --real runs it in real time "
+                + "over TUN devices to the kernel, with the kernel's TCP as one more variant (needs root; "
+                + "takes variants x kinds x --duration of wall time). See docs/experiments.md.",
                 "Exit codes: 0 success, 1 the run failed, 2 a bad option."})
 public final class DelaySpikeCommand implements Callable<Integer> {
     @Spec
@@ -68,11 +71,14 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             description = "Length of each run, bulk data throughout (default: ${DEFAULT-VALUE}).")
     private long durationNanos;
 
-    @Option(names = "--variants", paramLabel = "V,V...", defaultValue = "sack,sack-eifel,teb,teb-eifel,rack",
-            converter = ExperimentConverters.Variants.class,
-            description = "Variants to compare, comma-separated, from sack, sack-eifel, teb, teb-eifel, rack "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--variants", paramLabel = "V,V...", converter = ExperimentConverters.Variants.class,
+            description = "Variants to compare, comma-separated, from sack, sack-eifel, teb, teb-eifel, rack and, "
+                    + "with --real, kernel (default: all of them).")
     private List<Variant> variants;
+
+    @Option(names = "--real", description = "Run in real time over TUN devices and the user-space link between two "
+            + "throw-away namespaces, the kernel receiving, and add the kernel's TCP as variant kernel. Needs root.")
+    private boolean real;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", converter = Converters.Seed.class,
             description = "Seed for every random choice (default: ${DEFAULT-VALUE}).")
@@ -94,17 +100,32 @@ public final class DelaySpikeCommand implements Callable<Integer> {
     private boolean json;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         DelaySpikeSpec spec = spec();
         ensureWritable(out, "--out");
         if (csv != null) {
             ensureWritable(csv, "--csv");
         }
-        List<VariantRun> runs = DelaySpikeExperiment.run(spec);
-        List<VariantResult> rows = runs.stream().map(VariantRun::result).toList();
         PrintWriter stdout = command.commandLine().getOut();
+        List<VariantRun> runs;
+        List<String> namespaces = List.of();
+        if (real) {
+            try {
+                DelaySpikeExperiment.RealRuns r = DelaySpikeExperiment.runReal(spec, json ? null : stdout);
+                runs = r.runs();
+                namespaces = r.namespaces();
+            } catch (AbException e) {
+                PrintWriter err = command.commandLine().getErr();
+                err.println(command.qualifiedName() + ": " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        } else {
+            runs = DelaySpikeExperiment.run(spec);
+        }
+        List<VariantResult> rows = runs.stream().map(VariantRun::result).toList();
         if (json) {
-            stdout.println(DelaySpikeFiles.json(spec, rows));
+            stdout.println(DelaySpikeFiles.json(spec, rows, namespaces));
         } else {
             DelaySpikeTable.print(spec, rows, stdout);
         }
@@ -129,12 +150,19 @@ public final class DelaySpikeCommand implements Callable<Integer> {
                     "--spike-at plus --spike-duration (%.3f s) must end before --duration (%.3f s)",
                     (spikeAtNanos + spikeDurationNanos) / 1e9, durationNanos / 1e9));
         }
+        List<Variant> chosen = variants != null ? variants : real ? List.of(Variant.values()) : Variant.TCPLAB;
+        if (!real && chosen.contains(Variant.KERNEL)) {
+            throw new ParameterException(command.commandLine(), "--variants kernel needs --real (the kernel's TCP "
+                    + "runs only over real devices); without it choose from " + Variant.TCPLAB.stream()
+                    .map(Variant::label).collect(java.util.stream.Collectors.joining(", ")));
+        }
         Limit limit = queue != null ? queue : Limit.bytes(Math.max(1, PathDefaults.bdpBytes(rateBitsPerSec, rttNanos)));
         int buffer = (int) PathDefaults.buffer(rateBitsPerSec, rttNanos, limit);
+        // over TUN, tcplab paces as tcplab ab's does, so a window's burst does not overflow the device's queue
         ConnectionOptions base = ConnectionOptions.builder().congestionControl(cc)
-                .sendBufferBytes(buffer).receiveBufferBytes(buffer).build();
+                .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(real).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
-                kinds, durationNanos, variants, seed, base);
+                kinds, durationNanos, chosen, seed, base, real);
     }
 
     /** A directory that cannot be made is a bad option, found before minutes of running. */

@@ -47,13 +47,23 @@ final class BulkFlowRun {
         network.at(spec.windowEndNanos(), () -> delivered[1] = receiver.received());
         network.scheduler().runUntil(spec.durationNanos());
 
+        VariantResult result = result(spec, kind, variant, log, log.counts(), receiver.received(), delivered[0],
+                delivered[1], network.link("forward").counters().queueDropped());
+        return new VariantRun(result, log);
+    }
+
+    /**
+     * A row from a run's sender log and counts, and the receiver's byte count at the spike's start,
+     * at the end of the after-spike window and at the end of the run.
+     */
+    static VariantResult result(DelaySpikeSpec spec, SpikeKind kind, Variant variant, SenderLog log,
+                                SenderCounts counts, long total, long atSpike, long atWindowEnd, long queueDropped) {
         long preSpikeCwnd = log.cwndAt(spec.spikeAtNanos());
         long recovery = log.recoveryNanos(spec.spikeAtNanos(), preSpikeCwnd);
-        VariantResult result = new VariantResult(kind.label(), variant.label(), log.rtos, log.retransmissions,
-                log.spuriousUndos, log.doubleDrops, mbps(receiver.received(), spec.durationNanos()),
-                mbps(delivered[1] - delivered[0], spec.windowEndNanos() - spec.spikeAtNanos()), preSpikeCwnd,
-                recovery < 0 ? -1 : recovery / 1e9, network.link("forward").counters().queueDropped());
-        return new VariantRun(result, log);
+        return new VariantResult(kind.label(), variant.label(), counts.rtos(), counts.retransmissions(),
+                counts.spuriousUndos(), counts.doubleDrops(), mbps(total, spec.durationNanos()),
+                mbps(atWindowEnd - atSpike, spec.windowEndNanos() - spec.spikeAtNanos()), preSpikeCwnd,
+                recovery < 0 ? -1 : recovery / 1e9, queueDropped);
     }
 
     private static double mbps(long bytes, long nanos) {

@@ -23,6 +23,11 @@ public final class DelaySpikeFiles {
     }
 
     public static String json(DelaySpikeSpec spec, List<VariantResult> rows) {
+        return json(spec, rows, List.of());
+    }
+
+    /** With the namespaces a real run used (left out when empty). */
+    public static String json(DelaySpikeSpec spec, List<VariantResult> rows, List<String> namespaces) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("experiment", "delay-spike");
         ObjectNode s = root.putObject("spec");
@@ -38,8 +43,12 @@ public final class DelaySpikeFiles {
         ArrayNode variants = s.putArray("variants");
         spec.variants().forEach(v -> variants.add(v.label()));
         s.put("seed", spec.seed());
+        s.put("real", spec.real());
         s.put("congestionControl", spec.base().congestionControl);
         root.set("rows", MAPPER.valueToTree(rows));
+        if (!namespaces.isEmpty()) {
+            root.set("namespaces", MAPPER.valueToTree(namespaces));
+        }
         return root.toString();
     }
 
@@ -50,8 +59,8 @@ public final class DelaySpikeFiles {
             out.println(String.join(",", VariantResult.COLUMNS));
             for (VariantRun run : runs) {
                 VariantResult r = run.result();
-                out.printf(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%.6f,%.6f,%d,%.9f,%d%n", r.kind(), r.variant(), r.rtos(),
-                        r.retransmissions(), r.spuriousUndos(), r.doubleDrops(), r.goodputMbps(), r.spikeGoodputMbps(),
+                out.printf(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%.6f,%.6f,%d,%.9f,%d%n", r.kind(), r.variant(),
+                        count(r.rtos()), r.retransmissions(), count(r.spuriousUndos()), count(r.doubleDrops()), r.goodputMbps(), r.spikeGoodputMbps(),
                         r.cwndPreSpikeBytes(), r.cwndRecoverySeconds(), r.queueDropped());
             }
         }
@@ -67,6 +76,11 @@ public final class DelaySpikeFiles {
                 }
             }
         }
+    }
+
+    /** A count the sender does not keep is an empty field. */
+    private static String count(Long value) {
+        return value == null ? "" : value.toString();
     }
 
     public static String traceName(VariantResult r) {

@@ -10,11 +10,13 @@ import java.util.List;
  * {@code rateBitsPerSec} and {@code rttNanos} with a drop-tail {@code queue} in each direction,
  * and a spike on the data direction at {@code spikeAtNanos} lasting {@code spikeDurationNanos},
  * made in each of {@code kinds}, for each of {@code variants}. A {@code delay} spike sets the
- * one-way delay to {@code spikeDelayNanos}.
+ * one-way delay to {@code spikeDelayNanos}. A {@code real} run goes over TUN devices through the
+ * user-space link in real time, to the kernel as receiver, instead of the emulator.
  */
 public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos,
                              long spikeDurationNanos, long spikeDelayNanos, List<SpikeKind> kinds,
-                             long durationNanos, List<Variant> variants, long seed, ConnectionOptions base) {
+                             long durationNanos, List<Variant> variants, long seed, ConnectionOptions base,
+                             boolean real) {
 
     public static final long SECOND = 1_000_000_000L;
     /** How long after the spike's start the "after the spike" goodput is measured. */
@@ -29,6 +31,17 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
         if (spikeAtNanos + spikeDurationNanos >= durationNanos) {
             throw new IllegalArgumentException("the spike must end before the run does");
         }
+        if (!real && variants.contains(Variant.KERNEL)) {
+            throw new IllegalArgumentException("the kernel variant needs a real run");
+        }
+    }
+
+    /** A run on the emulator. */
+    public DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos, long spikeDurationNanos,
+                          long spikeDelayNanos, List<SpikeKind> kinds, long durationNanos, List<Variant> variants,
+                          long seed, ConnectionOptions base) {
+        this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, durationNanos,
+                variants, seed, base, false);
     }
 
     /** The data direction's one-way delay outside the spike: half the RTT. */

@@ -12,7 +12,8 @@ public final class DelaySpikeTable {
     }
 
     public static void print(DelaySpikeSpec spec, List<VariantResult> rows, PrintWriter out) {
-        out.printf(Locale.ROOT, "delay spike: %s%n", describe(spec));
+        out.printf(Locale.ROOT, "delay spike%s: %s%n", spec.real() ? " (real time: TUN devices, the user-space link, "
+                + "the kernel receiving)" : "", describe(spec));
         for (SpikeKind kind : spec.kinds()) {
             out.println();
             out.printf(Locale.ROOT, "%s%n", title(spec, kind));
@@ -21,8 +22,8 @@ public final class DelaySpikeTable {
             out.printf(Locale.ROOT, ROW, "", "", "", "", "drops", "Mbit/s", "Mbit/s", "spike (B)", "after (s)", "drops");
             for (VariantResult r : rows) {
                 if (r.kind().equals(kind.label())) {
-                    out.printf(Locale.ROOT, ROW, r.variant(), r.rtos(), r.retransmissions(), r.spuriousUndos(),
-                            r.doubleDrops(), String.format(Locale.ROOT, "%.2f", r.goodputMbps()),
+                    out.printf(Locale.ROOT, ROW, r.variant(), count(r.rtos()), r.retransmissions(),
+                            count(r.spuriousUndos()), count(r.doubleDrops()), String.format(Locale.ROOT, "%.2f", r.goodputMbps()),
                             String.format(Locale.ROOT, "%.2f", r.spikeGoodputMbps()), r.cwndPreSpikeBytes(),
                             r.cwndRecoverySeconds() < 0 ? "never"
                                     : String.format(Locale.ROOT, "%.3f", r.cwndRecoverySeconds()),
@@ -49,6 +50,10 @@ public final class DelaySpikeTable {
             case DELAY -> "delay: the data link's one-way delay is " + number(spec.spikeDelayNanos() / 1e6)
                     + " ms for " + lasting + " from " + at + ", per packet";
         };
+    }
+
+    private static String count(Long value) {
+        return value == null ? "n/a" : value.toString();
     }
 
     private static String number(double value) {

@@ -9,6 +9,10 @@ import io.tcplab.stack.trace.TraceRecord;
  * counted from the first segment), and counts of the events the table shows. Counting trace
  * events rather than reading counters keeps working whatever recovery the stack runs: a double
  * drop is a {@code DOUBLE_DROP} row (a retransmission deemed lost again).
+ *
+ * <p>Times are kept from {@code originNanos} (the emulator's 0, or the {@code System.nanoTime} a
+ * real run's link started at); records after {@code endNanos} (the reset that ends a real run) are
+ * left out.
  */
 public final class SenderLog implements TraceListener {
     final Series cwnd = new Series();
@@ -16,6 +20,8 @@ public final class SenderLog implements TraceListener {
     final Series sent = new Series();
     final Series retransmitted = new Series();
     final Series acked = new Series();
+    private final long originNanos;
+    private final long endNanos;
     private long firstSeq = -1;
     private long lastCwnd = -1;
     private long lastSsthresh = -1;
@@ -24,28 +30,37 @@ public final class SenderLog implements TraceListener {
     long spuriousUndos;
     long doubleDrops;
 
+    /** A log of the emulator's times as they are. */
+    public SenderLog() {
+        this(0, Long.MAX_VALUE);
+    }
+
+    public SenderLog(long originNanos, long endNanos) {
+        this.originNanos = originNanos;
+        this.endNanos = endNanos;
+    }
+
     @Override
     public void onTrace(TraceRecord r) {
-        if (r.cwnd != lastCwnd || r.ssthresh != lastSsthresh) {
-            cwnd.add(r.nowNanos, r.cwnd);
-            ssthresh.add(r.nowNanos, r.ssthresh);
-            lastCwnd = r.cwnd;
-            lastSsthresh = r.ssthresh;
+        long t = r.nowNanos - originNanos;
+        if (t > endNanos) {
+            return;
         }
+        window(t, r.cwnd, r.ssthresh);
         switch (r.event) {
             case SEND -> {
                 if (firstSeq < 0) {
                     firstSeq = r.seq;
                 }
-                sent.add(r.nowNanos, r.seq - firstSeq);
+                sent.add(t, r.seq - firstSeq);
             }
             case RETRANSMIT -> {
                 retransmissions++;
-                retransmitted.add(r.nowNanos, r.seq - firstSeq);
+                retransmitted.add(t, r.seq - firstSeq);
             }
             case ACK -> {
                 if (firstSeq >= 0) {
-                    acked.add(r.nowNanos, r.sndUna - firstSeq);
+                    acked.add(t, r.sndUna - firstSeq);
                 }
             }
             case RTO -> rtos++;
@@ -53,6 +68,21 @@ public final class SenderLog implements TraceListener {
             case DOUBLE_DROP -> doubleDrops++;
             default -> {
             }
+        }
+    }
+
+    /** The counts of the events seen so far. */
+    SenderCounts counts() {
+        return new SenderCounts(rtos, retransmissions, spuriousUndos, doubleDrops);
+    }
+
+    /** Records the window and ssthresh at {@code t} when either changed. */
+    void window(long t, long cwndBytes, long ssthreshBytes) {
+        if (cwndBytes != lastCwnd || ssthreshBytes != lastSsthresh) {
+            cwnd.add(t, cwndBytes);
+            ssthresh.add(t, ssthreshBytes);
+            lastCwnd = cwndBytes;
+            lastSsthresh = ssthreshBytes;
         }
     }
 

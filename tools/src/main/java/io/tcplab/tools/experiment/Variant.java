@@ -13,14 +13,19 @@ import java.util.stream.Collectors;
  * The loss-recovery set-ups the delay-spike experiment compares, each one choice of recovery and
  * spurious-loss detectors: {@code sack} is plain RFC 6675 with the RFC 6298 timer and no undo
  * (the seed's "normal TCP"), {@code teb} the timer-based retransmit, each with and without Eifel,
- * and {@code rack} the Linux-like RACK-TLP with Eifel, D-SACK and F-RTO.
+ * and {@code rack} the Linux-like RACK-TLP with Eifel, D-SACK and F-RTO. {@code kernel} is no
+ * tcplab set-up but the kernel's own TCP, which only a real run (over TUN devices) has.
  */
 public enum Variant {
     SACK("sack", LossRecovery.RFC6675, EnumSet.noneOf(SpuriousDetection.class)),
     SACK_EIFEL("sack-eifel", LossRecovery.RFC6675, EnumSet.of(SpuriousDetection.EIFEL)),
     TEB("teb", LossRecovery.TEB, EnumSet.noneOf(SpuriousDetection.class)),
     TEB_EIFEL("teb-eifel", LossRecovery.TEB, EnumSet.of(SpuriousDetection.EIFEL)),
-    RACK("rack", LossRecovery.RACK, EnumSet.allOf(SpuriousDetection.class));
+    RACK("rack", LossRecovery.RACK, EnumSet.allOf(SpuriousDetection.class)),
+    KERNEL("kernel", null, EnumSet.noneOf(SpuriousDetection.class));
+
+    /** The variants a virtual run has: every tcplab set-up. */
+    public static final java.util.List<Variant> TCPLAB = java.util.List.of(SACK, SACK_EIFEL, TEB, TEB_EIFEL, RACK);
 
     private final String label;
     private final LossRecovery recovery;
@@ -37,6 +42,12 @@ public enum Variant {
         return label;
     }
 
+    /** The kernel's TCP rather than a tcplab set-up. */
+    public boolean isKernel() {
+        return this == KERNEL;
+    }
+
+    /** null for {@link #KERNEL}. */
     public LossRecovery recovery() {
         return recovery;
     }
@@ -47,6 +58,9 @@ public enum Variant {
 
     /** {@code base} with this variant's recovery and spurious-loss detection. */
     public ConnectionOptions applyTo(ConnectionOptions base) {
+        if (isKernel()) {
+            throw new IllegalStateException("the kernel variant has no tcplab connection options");
+        }
         return base.toBuilder().recovery(recovery).spurious(spurious).build();
     }
 

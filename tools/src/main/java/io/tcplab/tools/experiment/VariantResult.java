@@ -1,7 +1,8 @@
 package io.tcplab.tools.experiment;
 
 /**
- * One row of the delay-spike table: a variant under one kind of spike.
+ * One row of the delay-spike table: a variant under one kind of spike. A count is null where the
+ * sender keeps none comparable (the kernel variant of a real run; "n/a" in the table).
  *
  * @param rtos                    retransmission timeouts (trace {@code RTO} events)
  * @param retransmissions         segments sent again (trace {@code RETRANSMIT} events)
@@ -14,8 +15,8 @@ package io.tcplab.tools.experiment;
  *                                value; 0 if it never fell, -1 if it never came back
  * @param queueDropped            data-link queue drops over the run
  */
-public record VariantResult(String kind, String variant, long rtos, long retransmissions, long spuriousUndos,
-                            long doubleDrops, double goodputMbps, double spikeGoodputMbps, long cwndPreSpikeBytes,
+public record VariantResult(String kind, String variant, Long rtos, long retransmissions, Long spuriousUndos,
+                            Long doubleDrops, double goodputMbps, double spikeGoodputMbps, long cwndPreSpikeBytes,
                             double cwndRecoverySeconds, long queueDropped) {
 
     /** The columns in order, as the CSV header and the JSON field names. */

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.testing.Requires;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,12 +61,7 @@ class AbCommandKernelTest {
                     .isGreaterThanOrEqualTo(drops / 2);
         }
 
-        assertThat(png).exists();
-        byte[] head = Arrays.copyOf(Files.readAllBytes(png), 8);
-        assertThat(head).containsExactly(0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a);
-        assertThat(javax.imageio.ImageIO.read(png.toFile())).isNotNull();
-        assertThat(root.get("namespaces")).hasSize(2);
-        root.get("namespaces").forEach(ns -> assertThat(TestHosts.namespaceExists(ns.asText()))
-                .as("%s removed", ns.asText()).isFalse());
+        RealRunChecks.assertPng(png, 1);
+        RealRunChecks.assertNamespacesRemoved(root);
     }
 }

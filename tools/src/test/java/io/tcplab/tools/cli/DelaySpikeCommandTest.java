@@ -86,6 +86,11 @@ class DelaySpikeCommandTest {
                 .startsWith("tcplab experiment delay-spike: --variants must be a comma-separated list of sack, "
                         + "sack-eifel, teb, teb-eifel, rack");
         assertThat(run("--variants", "teb,teb").exitCode()).isEqualTo(2);
+        Cli kernel = run("--variants", "rack,kernel");
+        assertThat(kernel.exitCode()).isEqualTo(2);
+        assertThat(kernel.errLines()).containsExactly("tcplab experiment delay-spike: --variants kernel needs --real "
+                + "(the kernel's TCP runs only over real devices); without it choose from sack, sack-eifel, teb, "
+                + "teb-eifel, rack");
         Cli late = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "delay-spike", "--spike-at", "29.5s");
         assertThat(late.exitCode()).isEqualTo(2);
         assertThat(late.errLines()).containsExactly("tcplab experiment delay-spike: --spike-at plus --spike-duration "

@@ -1,0 +1,164 @@
+package io.tcplab.tools.ab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.bridge.BridgeTopology;
+import io.tcplab.tools.link.bridge.LinkBridge;
+import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.TunException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Two throw-away namespaces with the user-space link between them, as {@code tcplab ab} and
+ * {@code tcplab experiment delay-spike --real} use them:
+ *
+ * <pre>
+ *  left ns                                                         right ns
+ *  kernel sender ─┐
+ *                 ├─ 10.77.1.1 TUN A ══ LinkBridge ══ TUN B 10.77.2.1 ─ kernel receiver
+ *  tcplab 10.77.3.2 ── TUN 10.77.3.1 ─┘ (ip_forward=1)   route 10.77.3.0/24 dev B
+ * </pre>
+ *
+ * The left namespace forwards (so tcplab's TUN reaches the link) and its kernel's default
+ * algorithm is the one asked for. Each run opens its own {@link RealLink}. {@link #close()}
+ * removes the namespaces and whatever is in them; an interrupted JVM leaves that to TestHosts'
+ * shutdown hook. Setup failures are {@link AbException}s with one line.
+ */
+public final class RealPath implements AutoCloseable {
+    public static final String LEFT_CIDR = "10.77.1.1/24";
+    public static final String RIGHT_CIDR = "10.77.2.1/24";
+    public static final String RIGHT_ADDR = "10.77.2.1";
+    public static final String OURS_CIDR = "10.77.3.1/24";
+    public static final String OURS_NET = "10.77.3.0/24";
+    public static final String OURS_ADDR = "10.77.3.2";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final TestHosts hosts;
+    private final TestHosts.Host left;
+    private final TestHosts.Host right;
+
+    private RealPath(TestHosts hosts, TestHosts.Host left, TestHosts.Host right) {
+        this.hosts = hosts;
+        this.left = left;
+        this.right = right;
+    }
+
+    /** The algorithms the kernel offers, from /proc (the same in every namespace). */
+    public static List<String> kernelAlgorithms() {
+        try {
+            return Arrays.asList(Files.readString(Path.of("/proc/sys/net/ipv4/tcp_available_congestion_control"))
+                    .trim().split("\\s+"));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** The name of a tcplab algorithm spec without parameters ({@code reno} for {@code Reno:x=1}): what the kernel is asked for. */
+    public static String algorithmName(String ccSpec) {
+        int colon = ccSpec.indexOf(':');
+        return (colon < 0 ? ccSpec : ccSpec.substring(0, colon)).trim().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Checks root, namespaces and the kernel's algorithm first, then makes the namespaces. */
+    public static RealPath open(String kernelAlgorithm) {
+        TestHosts.Availability a = TestHosts.available();
+        if (!a.ok()) {
+            throw new AbException(a.reason());
+        }
+        List<String> kernel = kernelAlgorithms();
+        if (!kernel.contains(kernelAlgorithm)) {
+            throw new AbException("the kernel has no congestion control '" + kernelAlgorithm + "' (it has: "
+                    + String.join(", ", kernel) + ")");
+        }
+        TestHosts hosts = TestHosts.create();
+        try {
+            TestHosts.Host left = hosts.addHost("left");
+            TestHosts.Host right = hosts.addHost("right");
+            left.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
+            left.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + kernelAlgorithm);
+            return new RealPath(hosts, left, right);
+        } catch (RuntimeException e) {
+            hosts.close();
+            throw wrap(e);
+        }
+    }
+
+    public TestHosts.Host left() {
+        return left;
+    }
+
+    public TestHosts.Host right() {
+        return right;
+    }
+
+    public List<String> namespaces() {
+        return List.of(left.name(), right.name());
+    }
+
+    /** The left kernel's default algorithm, as sysctl reports it. */
+    public String leftAlgorithm() {
+        return left.run("sysctl", "-n", "net.ipv4.tcp_congestion_control").trim();
+    }
+
+    /**
+     * A fresh link with these settings and schedules (counted from its start), and a route back
+     * to tcplab's subnet in the right namespace.
+     */
+    public RealLink openLink(LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
+                             LinkSchedule reverseSchedule, long seed, int mtu, String threadName) {
+        BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tlka%d", right.name(), RIGHT_CIDR,
+                "tlkb%d", mtu);
+        LinkBridge bridge = LinkBridge.builder(d.a(), d.b()).forward(forward.copy()).reverse(reverse.copy())
+                .forwardSchedule(forwardSchedule).reverseSchedule(reverseSchedule).names("left->right", "right->left")
+                .seed(seed).threadName(threadName).start();
+        try {
+            right.ip("-4", "route", "add", OURS_NET, "dev", d.b().name());
+        } catch (RuntimeException e) {
+            bridge.close();
+            throw e;
+        }
+        return new RealLink(bridge, d.a().name());
+    }
+
+    /** A kernel listening socket on the right side's address. */
+    public ServerSocketChannel listen(int port) {
+        return right.inside(() -> {
+            ServerSocketChannel s = ServerSocketChannel.open();
+            s.bind(new InetSocketAddress(RIGHT_ADDR, port));
+            return s;
+        });
+    }
+
+    /** TX drops of the link's left device (the kernel's queue into the link), or -1. */
+    public long txDrops(RealLink link) {
+        try {
+            String json = left.ip("-j", "-s", "link", "show", "dev", link.leftDevice());
+            JsonNode n = MAPPER.readTree(json).path(0).path("stats64").path("tx").path("dropped");
+            return n.isNumber() ? n.asLong() : -1;
+        } catch (RuntimeException | IOException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public void close() {
+        hosts.close();
+    }
+
+    /** A TunException's message without its "tcplab: " prefix, as an AbException; others as they are. */
+    public static RuntimeException wrap(RuntimeException e) {
+        if (e instanceof TunException) {
+            String m = e.getMessage();
+            return new AbException(m != null && m.startsWith("tcplab: ") ? m.substring(8) : String.valueOf(m), e);
+        }
+        return e;
+    }
+}

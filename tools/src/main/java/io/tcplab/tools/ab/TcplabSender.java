@@ -1,0 +1,79 @@
+package io.tcplab.tools.ab;
+
+import io.tcplab.stack.RandomSource;
+import io.tcplab.stack.StackConfig;
+import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.tools.traffic.InputStreamSource;
+import io.tcplab.tun.InterfaceAddress;
+import io.tcplab.tun.RealTimeDriver;
+import io.tcplab.tun.TunDevice;
+import java.util.concurrent.Callable;
+
+/**
+ * tcplab as a sender on a {@link RealPath}: its stack on a {@link RealTimeDriver} behind its own
+ * TUN device, whose kernel side is in the left namespace (which forwards into the link), with one
+ * connection to the right side writing what {@code source} gives and reporting to a trace listener
+ * on the driver thread.
+ */
+public final class TcplabSender implements AutoCloseable {
+    private final RealTimeDriver driver;
+    private final Connection connection;
+    private final InputStreamSource source;
+
+    private TcplabSender(RealTimeDriver driver, Connection connection, InputStreamSource source) {
+        this.driver = driver;
+        this.connection = connection;
+        this.source = source;
+    }
+
+    /** Opens the device and the driver and connects; the listener sees the connection's first record. */
+    public static TcplabSender connect(RealPath path, int port, ConnectionOptions options, long seed, int mtu,
+                                       InputStreamSource source, TraceListener listener, String threadName) {
+        TunDevice tun = path.left().tun().name("tlab%d").address(RealPath.OURS_CIDR).mtu(mtu).open();
+        StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
+                .address(InterfaceAddress.parseAddress(RealPath.OURS_ADDR)).build();
+        RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
+        try {
+            Connection c = driver.call(() -> {
+                Connection conn = driver.stack().connect(driver.now(),
+                        InterfaceAddress.parseAddress(RealPath.RIGHT_ADDR), port, options, source);
+                conn.setTraceListener(listener);
+                return conn;
+            });
+            return new TcplabSender(driver, c, source);
+        } catch (RuntimeException e) {
+            driver.close(true);
+            throw e;
+        }
+    }
+
+    /** Runs {@code body} on the driver thread (where the trace listener runs) and waits for it. */
+    public <T> T call(Callable<T> body) {
+        return driver.call(body);
+    }
+
+    public ConnectionInfo info() {
+        return driver.call(connection::info);
+    }
+
+    /** The connection's state and the source's error, for a message about a run that did not finish. */
+    public String describe() {
+        return "tcplab sender: " + info() + (source.error() != null ? ", closed with " + source.error() : "");
+    }
+
+    /** Fails the run {@code what} if the driver stopped on its own. */
+    public void check(String what) {
+        if (driver.failure() != null) {
+            throw new AbException(what + ": the driver failed: " + driver.failure(), driver.failure());
+        }
+    }
+
+    /** Resets the connection (it is done, in TIME-WAIT, or its run is over: no grace needed) and stops. */
+    @Override
+    public void close() {
+        driver.close(true);
+    }
+}
