@@ -101,6 +101,6 @@ public final class LinkCounters {
         return "offered=" + offeredPackets + " (" + offeredBytes + "B) queueDropped=" + queueDropped
                 + " lost=" + lost() + " corrupted=" + corrupted + " duplicated=" + duplicated
                 + " reordered=" + reordered + " delivered=" + delivered + " (" + deliveredBytes + "B)"
-                + " ceMarked=" + ceMarked + " earlyDropped=" + earlyDropped + " ectDropped=" + ectDropped + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
+                + " ceMarked=" + ceMarked + " maxQueue=" + maxQueuePackets + "p/" + maxQueueBytes + "B";
     }
 }
