@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.tun.TunException;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.TestHosts;
 import java.time.Duration;
@@ -48,7 +49,14 @@ public final class SsSampler {
     private void loop() {
         long next = System.nanoTime();
         while (running) {
-            sampleOnce();
+            try {
+                sampleOnce();
+            } catch (TunException e) {
+                if (!running) {
+                    return; // stop() interrupted the ss process under way: not an error
+                }
+                throw e;
+            }
             next += intervalNanos;
             long wait = next - System.nanoTime();
             if (wait > 0) {
