@@ -82,18 +82,24 @@ public final class CcCommand implements Runnable {
             for (CheckRow row : CcChecks.run(only)) {
                 allPass &= row.pass();
                 if (json) {
-                    out.printf(Locale.ROOT, "{\"algorithm\":\"%s\",\"case\":\"%s\",\"model\":%.3f,\"measured\":%.3f,"
-                                    + "\"error\":%.4f,\"tolerance\":%.2f,\"verdict\":\"%s\",\"note\":\"%s\"}%n",
-                            row.algorithm(), row.caseName(), row.model(), row.measured(), row.error(), row.tolerance(),
-                            row.verdict(), row.note());
+                    out.printf(Locale.ROOT, "{\"algorithm\":\"%s\",\"case\":\"%s\",\"model\":%.4f,\"measured\":%.4f,"
+                                    + "\"error\":%.4f,\"rule\":\"%s\",\"tolerance\":%.3f,\"verdict\":\"%s\",\"note\":\"%s\"}%n",
+                            row.algorithm(), row.caseName(), row.model(), row.measured(), row.error(), row.rule(),
+                            row.tolerance(), row.verdict(), row.note());
                 } else {
-                    out.printf(Locale.ROOT, "%-10s %-30s %10.1f %10.1f %+7.1f%% %7s  %s (tol ±%.0f%%)%n", row.algorithm(),
-                            row.caseName(), row.model(), row.measured(), 100 * row.error(), row.verdict(), row.note(),
-                            100 * row.tolerance());
+                    out.printf(Locale.ROOT, "%-10s %-30s %10s %10s %+7.1f%% %7s  %s (%s)%n", row.algorithm(),
+                            row.caseName(), number(row.model()), number(row.measured()), 100 * row.error(), row.verdict(),
+                            row.note(), row.criterion());
                 }
                 out.flush();
             }
             return allPass ? 0 : 1;
+        }
+
+        /** Three significant digits at least: windows print as 304.3, fractions as 0.875. */
+        private static String number(double v) {
+            return Math.abs(v) >= 100 || v == 0 ? String.format(Locale.ROOT, "%.1f", v)
+                    : String.format(Locale.ROOT, "%.3g", v);
         }
     }
 }
