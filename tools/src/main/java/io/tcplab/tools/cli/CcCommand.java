@@ -61,6 +61,10 @@ public final class CcCommand implements Runnable {
         @Option(names = "--json", description = "One JSON object per row instead of the table.")
         boolean json;
 
+        @Option(names = "--plot", paramLabel = "DIR", description = "Also write PNGs of the measured cwnd after one "
+                + "loss against the model (cubic, highspeed) into DIR.")
+        java.nio.file.Path plotDir;
+
         @Override
         public Integer call() {
             Set<String> only = new LinkedHashSet<>();
@@ -92,6 +96,16 @@ public final class CcCommand implements Runnable {
                             row.note(), row.criterion());
                 }
                 out.flush();
+            }
+            if (plotDir != null) {
+                try {
+                    for (java.nio.file.Path png : io.tcplab.tools.cccheck.ShapePlots.write(plotDir)) {
+                        spec.commandLine().getErr().println("wrote " + png);
+                    }
+                } catch (java.io.IOException e) {
+                    spec.commandLine().getErr().println("tcplab cc check: cannot write the plots: " + e.getMessage());
+                    return 1;
+                }
             }
             return allPass ? 0 : 1;
         }
