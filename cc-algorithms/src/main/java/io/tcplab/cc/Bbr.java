@@ -52,6 +52,7 @@ public final class Bbr implements CongestionControl {
     private double cwndGain = HIGH_GAIN;
     private long round;
     private boolean roundStart;
+    private long roundMark; // delivered + lost bytes that end the current round
     private long minRtt = Long.MAX_VALUE;
     private long minRttStamp;
     private boolean fullBwReached;
@@ -112,15 +113,27 @@ public final class Bbr implements CongestionControl {
         return minRtt;
     }
 
-    @Override
-    public void onRoundStart(long round, long nowNanos) {
-        this.round = round;
-        roundStart = true;
+    /**
+     * Linux bbr_update_round counts packet-timed rounds: a round ends once a packet sent after it
+     * began is delivered, SACKed ones included. The stack's round start waits for SND.UNA, which
+     * a hole holds back for the whole of a recovery; in STARTUP that delays the pipe-full test
+     * by the recovery's length and keeps the 2.89 gain on a full queue. Without per-packet
+     * delivered counts, the round ends here when everything in flight at its start has been
+     * delivered or marked lost.
+     */
+    private void updateRound(AckSample s) {
+        long settled = s.deliveredTotal() + s.lostTotal();
+        if (settled >= roundMark) {
+            round++;
+            roundStart = true;
+            roundMark = settled + Math.max(s.inflight(), 1);
+        }
     }
 
     @Override
     public void onAck(AckSample s) {
         long now = s.nowNanos();
+        updateRound(s);
         long rate = s.deliveryRateBytesPerSec();
         if (rate > 0 && (!s.appLimited() || rate >= maxBw.get(round))) {
             maxBw.update(round, rate); // app-limited samples only count when they raise the max

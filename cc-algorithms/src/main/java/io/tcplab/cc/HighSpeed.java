@@ -35,7 +35,7 @@ public final class HighSpeed extends WindowedCongestionControl {
     }
 
     /** The table row for a window of {@code w} segments (the last row above 89053). */
-    static int row(long w) {
+    public static int row(long w) {
         int lo = 0;
         int hi = BOUND.length - 1;
         while (lo < hi) { // first row with w <= BOUND[row]
@@ -50,12 +50,12 @@ public final class HighSpeed extends WindowedCongestionControl {
     }
 
     /** a(w): segments added per RTT. */
-    static int a(long w) {
+    public static int a(long w) {
         return row(w) + 1;
     }
 
     /** b(w): the fraction removed on loss. */
-    static double b(long w) {
+    public static double b(long w) {
         return MD[row(w)] / 256.0;
     }
 

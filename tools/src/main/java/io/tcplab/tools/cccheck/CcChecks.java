@@ -7,13 +7,18 @@ import java.util.function.Supplier;
 
 /**
  * The model checks of {@code tcplab cc check}: each algorithm in the emulator against its own
- * published response function (REFERENCE.md §2). Deterministic loss: 10% tolerance.
+ * published model: response functions (REFERENCE.md §2), the window's shape after one loss,
+ * the delay-based equilibrium queue, BBR's utilization and queueing delay. Deterministic runs:
+ * 10% tolerance unless the row says otherwise.
  */
 public final class CcChecks {
     static final double DETERMINISTIC = 0.10;
     private static final long MS = 1_000_000L;
 
-    private record Case(String algorithm, Supplier<CheckRow> run) {
+    private record Case(String algorithm, Supplier<List<CheckRow>> run) {
+        static Case one(String algorithm, Supplier<CheckRow> row) {
+            return new Case(algorithm, () -> List.of(row.get()));
+        }
     }
 
     private CcChecks() {
@@ -22,6 +27,11 @@ public final class CcChecks {
     /** Reno/Mathis: √(3/(2p)) with one segment per RTT and halving, AVG_AIMD(1, 0.5). */
     static double reno(double p, double rtt) {
         return Math.sqrt(3 / (2 * p));
+    }
+
+    /** The Linux table's own response function (fluid model, {@link HighSpeedTableModel}). */
+    static double highspeedTable(double p, double rtt) {
+        return HighSpeedTableModel.meanWindow(p);
     }
 
     /** RFC 3649 §5: w = 0.12/p^0.835 (valid above Low_Window = 38). */
@@ -42,23 +52,34 @@ public final class CcChecks {
     private static List<Case> cases() {
         List<Case> all = new ArrayList<>();
         for (double p : new double[] {1e-2, 1e-3, 1e-4}) {
-            all.add(new Case("reno", () -> ResponseFunctionCheck.run("reno", "reno", p, 10 * MS, CcChecks::reno,
+            all.add(Case.one("reno", () -> ResponseFunctionCheck.run("reno", "reno", p, 10 * MS, CcChecks::reno,
                     "sqrt(3/(2p))", DETERMINISTIC)));
         }
         for (double p : new double[] {1e-3, 1e-4}) {
-            all.add(new Case("cubic", () -> ResponseFunctionCheck.run("cubic", "cubic:hystart=off", p, 10 * MS,
+            all.add(Case.one("cubic", () -> ResponseFunctionCheck.run("cubic", "cubic:hystart=off", p, 10 * MS,
                     CcChecks::cubic, "max(1.054(RTT/p)^0.75, sqrt(3/(2p)))", DETERMINISTIC)));
-            all.add(new Case("cubic", () -> ResponseFunctionCheck.run("cubic", "cubic:hystart=off", p, 100 * MS,
+            all.add(Case.one("cubic", () -> ResponseFunctionCheck.run("cubic", "cubic:hystart=off", p, 100 * MS,
                     CcChecks::cubic, "max(1.054(RTT/p)^0.75, sqrt(3/(2p)))", DETERMINISTIC)));
         }
         for (double p : new double[] {1e-4, 3e-4}) {
-            all.add(new Case("highspeed", () -> ResponseFunctionCheck.run("highspeed", "highspeed", p, 10 * MS,
-                    CcChecks::highspeed, "0.12/p^0.835", DETERMINISTIC)));
+            all.add(new Case("highspeed", () -> ResponseFunctionCheck.runBoth("highspeed", "highspeed", p, 10 * MS,
+                    CcChecks::highspeedTable, "Linux table, fluid", CcChecks::highspeed, "RFC 3649 0.12/p^0.835",
+                    DETERMINISTIC)));
         }
         for (double p : new double[] {1e-4, 2e-4}) {
-            all.add(new Case("scalable", () -> ResponseFunctionCheck.run("scalable", "scalable", p, 10 * MS,
+            all.add(Case.one("scalable", () -> ResponseFunctionCheck.run("scalable", "scalable", p, 10 * MS,
                     CcChecks::scalable, "0.01/p/ln(8/7)", DETERMINISTIC)));
         }
+        all.add(new Case("cubic", ShapeChecks::cubic));
+        all.add(new Case("bic", ShapeChecks::bic));
+        all.add(new Case("highspeed", ShapeChecks::highspeed));
+        all.add(new Case("scalable", ShapeChecks::scalable));
+        all.add(new Case("htcp", ShapeChecks::htcp));
+        for (int flows : new int[] {1, 2, 4}) {
+            all.add(Case.one("fast", () -> DelayEquilibriumCheck.fast(flows, 20)));
+            all.add(Case.one("vegas", () -> DelayEquilibriumCheck.vegas(flows)));
+        }
+        all.add(new Case("bbr", BbrPathCheck::run));
         return all;
     }
 
@@ -76,7 +97,7 @@ public final class CcChecks {
         List<CheckRow> rows = new ArrayList<>();
         for (Case c : cases()) {
             if (only.isEmpty() || only.contains(c.algorithm())) {
-                rows.add(c.run().get());
+                rows.addAll(c.run().get());
             }
         }
         return rows;

@@ -29,6 +29,20 @@ final class ResponseFunctionCheck {
     }
 
     /**
+     * One run, two models: the first judged within {@code tolerance}, the second shown as
+     * information (HighSpeed: the Linux table it implements, and RFC 3649's continuous formula).
+     */
+    static java.util.List<CheckRow> runBoth(String algorithm, String spec, double p, long rttNanos,
+                                            DoubleBinaryOperator model, String modelName,
+                                            DoubleBinaryOperator infoModel, String infoName, double tolerance) {
+        CheckRow judged = run(algorithm, spec, p, rttNanos, model, modelName, tolerance);
+        double rtt = rttNanos / 1e9;
+        CheckRow info = new CheckRow(algorithm, judged.caseName(), infoModel.applyAsDouble(p, rtt), judged.measured(),
+                tolerance, infoName + "; the table rounds a(w) up (docs/cc-loss-based.md)", CheckRow.Rule.INFO);
+        return java.util.List.of(judged, info);
+    }
+
+    /**
      * @param model mean window in segments as a function of (p, RTT in seconds)
      */
     static CheckRow run(String algorithm, String spec, double p, long rttNanos, DoubleBinaryOperator model,

@@ -61,6 +61,10 @@ public final class CcCommand implements Runnable {
         @Option(names = "--json", description = "One JSON object per row instead of the table.")
         boolean json;
 
+        @Option(names = "--plot", paramLabel = "DIR", description = "Also write PNGs of the measured cwnd after one "
+                + "loss against the model (cubic, highspeed) into DIR.")
+        java.nio.file.Path plotDir;
+
         @Override
         public Integer call() {
             Set<String> only = new LinkedHashSet<>();
@@ -82,18 +86,34 @@ public final class CcCommand implements Runnable {
             for (CheckRow row : CcChecks.run(only)) {
                 allPass &= row.pass();
                 if (json) {
-                    out.printf(Locale.ROOT, "{\"algorithm\":\"%s\",\"case\":\"%s\",\"model\":%.3f,\"measured\":%.3f,"
-                                    + "\"error\":%.4f,\"tolerance\":%.2f,\"verdict\":\"%s\",\"note\":\"%s\"}%n",
-                            row.algorithm(), row.caseName(), row.model(), row.measured(), row.error(), row.tolerance(),
-                            row.verdict(), row.note());
+                    out.printf(Locale.ROOT, "{\"algorithm\":\"%s\",\"case\":\"%s\",\"model\":%.4f,\"measured\":%.4f,"
+                                    + "\"error\":%.4f,\"rule\":\"%s\",\"tolerance\":%.3f,\"verdict\":\"%s\",\"note\":\"%s\"}%n",
+                            row.algorithm(), row.caseName(), row.model(), row.measured(), row.error(), row.rule(),
+                            row.tolerance(), row.verdict(), row.note());
                 } else {
-                    out.printf(Locale.ROOT, "%-10s %-30s %10.1f %10.1f %+7.1f%% %7s  %s (tol ±%.0f%%)%n", row.algorithm(),
-                            row.caseName(), row.model(), row.measured(), 100 * row.error(), row.verdict(), row.note(),
-                            100 * row.tolerance());
+                    out.printf(Locale.ROOT, "%-10s %-30s %10s %10s %+7.1f%% %7s  %s (%s)%n", row.algorithm(),
+                            row.caseName(), number(row.model()), number(row.measured()), 100 * row.error(), row.verdict(),
+                            row.note(), row.criterion());
                 }
                 out.flush();
             }
+            if (plotDir != null) {
+                try {
+                    for (java.nio.file.Path png : io.tcplab.tools.cccheck.ShapePlots.write(plotDir)) {
+                        spec.commandLine().getErr().println("wrote " + png);
+                    }
+                } catch (java.io.IOException e) {
+                    spec.commandLine().getErr().println("tcplab cc check: cannot write the plots: " + e.getMessage());
+                    return 1;
+                }
+            }
             return allPass ? 0 : 1;
+        }
+
+        /** Three significant digits at least: windows print as 304.3, fractions as 0.875. */
+        private static String number(double v) {
+            return Math.abs(v) >= 100 || v == 0 ? String.format(Locale.ROOT, "%.1f", v)
+                    : String.format(Locale.ROOT, "%.3g", v);
         }
     }
 }

@@ -9,9 +9,6 @@ import java.util.Optional;
  * corpus test turns red when one starts passing.
  */
 public final class ExpectedFailures {
-    private static final String PRR = "the window after recovery is Reno's half, not CUBIC's 0.7: tcplab has no CUBIC "
-            + "yet (the profile does recover with PRR, RFC 6937, as Linux does)";
-
     private static final Map<String, String> REASONS = Map.ofEntries(
             Map.entry("ts_recent/invalid_ack.pkt", "answers a segment whose ACK is above SND.NXT with an ACK "
                     + "(RFC 9293 3.10.7.4, RFC 5961 5.2 MUST); Linux drops it silently"),
@@ -25,8 +22,13 @@ public final class ExpectedFailures {
             Map.entry("limited_transmit/limited-transmit-no-sack.pkt", "slow start counts bytes with L = 2*SMSS "
                     + "(RFC 3465 2.2): an ACK of two segments grows cwnd by two, where Linux credited one at the "
                     + "duplicate ACKs"),
-            Map.entry("fast_recovery/prr-ss-30pkt-lost1_4.pkt", PRR),
-            Map.entry("fast_recovery/prr-ss-30pkt-lost-1_4-11_16.pkt", PRR));
+            Map.entry("fast_recovery/prr-ss-30pkt-lost1_4.pkt", "with nothing new to send and no lost segment left, "
+                    + "the sender makes RFC 6675's rescue retransmission of the highest outstanding segment "
+                    + "(9001:10001, NextSeg rule 4); Linux has no rescue retransmission. The window after recovery "
+                    + "is CUBIC's 7 segments, as Linux's"),
+            Map.entry("fast_recovery/prr-ss-30pkt-lost-1_4-11_16.pkt", "PRR's quota at the third duplicate ACK lets "
+                    + "two retransmissions go (1:1001 and 1001:2001) where Linux sent one per ACK, so every later "
+                    + "segment leaves one ACK early; the reduction itself is CUBIC's 0.7, as Linux's"));
 
     private ExpectedFailures() {
     }

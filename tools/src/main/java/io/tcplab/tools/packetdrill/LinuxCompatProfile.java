@@ -19,7 +19,7 @@ public final class LinuxCompatProfile {
     /** The profile, with the sysctls a script's shell block set (see {@link #knowsSysctl}). */
     public static ConnectionOptions.Builder builder(Map<String, String> sysctls) {
         ConnectionOptions.Builder b = ConnectionOptions.builder()
-                .congestionControl(congestionControl("cubic")) // tcp_congestion_control=cubic
+                .congestionControl("cubic") // tcp_congestion_control=cubic, Linux's default (cc-algorithms, RFC 9438)
                 .sack(true) // tcp_sack=1
                 .timestamps(true) // tcp_timestamps=1
                 .windowScale(true) // tcp_window_scaling=1
@@ -67,10 +67,5 @@ public final class LinuxCompatProfile {
             case "net.ipv4.tcp_congestion_control" -> b.congestionControl(value);
             default -> throw new IllegalArgumentException("unknown sysctl " + name);
         }
-    }
-
-    /** {@code name} when the stack has it, else Reno (the only algorithm every build has). */
-    static String congestionControl(String name) {
-        return CongestionControls.names().contains(name) ? name : "reno";
     }
 }

@@ -1,0 +1,49 @@
+package io.tcplab.tools.cccheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The delay-based and BBR cases of {@code tcplab cc check}: FAST within 10% of α packets per
+ * flow, Vegas within [α, β] per flow, for 1, 2 and 4 flows through one bottleneck; BBR at 100
+ * Mbit/s, 40 ms, 10-BDP buffer above 95% utilization with a median queueing delay of at most one
+ * RTprop. Each is deterministic (no random loss).
+ */
+class PathChecksTest {
+
+    private static void check(CheckRow row) {
+        System.out.printf("%-6s %-30s %8.3f %8.3f %+6.1f%% %s%n", row.algorithm(), row.caseName(), row.model(),
+                row.measured(), 100 * row.error(), row.verdict());
+        assertThat(row.pass()).as("%s %s: %.3f vs %.3f (%s, %s)", row.algorithm(), row.caseName(), row.measured(),
+                row.model(), row.criterion(), row.note()).isTrue();
+    }
+
+    @Test
+    void fastQueuesAlphaPerFlow() {
+        for (int flows : new int[] {1, 2, 4}) {
+            check(DelayEquilibriumCheck.fast(flows, 20));
+        }
+    }
+
+    @Test
+    void vegasQueuesBetweenAlphaAndBeta() {
+        for (int flows : new int[] {1, 2, 4}) {
+            check(DelayEquilibriumCheck.vegas(flows));
+        }
+    }
+
+    @Test
+    void bbrFillsThePipeWithoutFillingTheBuffer() {
+        List<CheckRow> rows = BbrPathCheck.run();
+        rows.forEach(PathChecksTest::check);
+    }
+
+    /** The check can fail: Reno fills the buffer that BBR leaves empty. */
+    @Test
+    void renoIsNotDelayBased() {
+        double q = DelayEquilibriumCheck.meanQueuePerFlow("reno", 1);
+        assertThat(new CheckRow("reno", "as fast", 20, q, 0.10, "").pass()).as("reno queue %.1f", q).isFalse();
+    }
+}
