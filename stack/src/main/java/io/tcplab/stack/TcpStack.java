@@ -8,6 +8,7 @@ import io.tcplab.stack.conn.SegmentOutput;
 import io.tcplab.stack.conn.StackContext;
 import io.tcplab.stack.icmp.IcmpHandler;
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.wire.IpPacket;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
@@ -37,7 +38,8 @@ public final class TcpStack {
     private final StackStats stats = new StackStats();
     private final SegmentOutput output;
     private final Map<ConnectionKey, Connection> table = new HashMap<>();
-    private final List<Connection> connections = new ArrayList<>();
+    /** Insertion-ordered, so iteration is deterministic; removal is O(1) (identity hash). */
+    private final java.util.Set<Connection> connections = new java.util.LinkedHashSet<>();
     private final Map<Integer, Listener> listeners = new HashMap<>();
     /** The listener of each passive connection until its handshake completes (for the backlog). */
     private final Map<Connection, Listener> listenerOf = new HashMap<>();
@@ -53,10 +55,10 @@ public final class TcpStack {
     private final byte[] replySrcV6 = new byte[16];
     private final byte[] replyDstV6 = new byte[16];
     private final List<Connection> dueScratch = new ArrayList<>();
+    /** Every live connection keyed by its earliest deadline: poll and nextDeadline never scan them all. */
+    private final DeadlineHeap<Connection> deadlines = new DeadlineHeap<>();
     private final IcmpHandler icmp;
 
-    private long cachedDeadline = Long.MAX_VALUE;
-    private boolean deadlineDirty;
     private long challengeWindowStart;
     private int challengeAcksInWindow;
 
@@ -77,7 +79,7 @@ public final class TcpStack {
 
     /** Live connections, including those in TIME-WAIT. */
     public Collection<Connection> connections() {
-        return Collections.unmodifiableList(connections);
+        return Collections.unmodifiableCollection(connections);
     }
 
     // ================================================================ the three doors
@@ -124,36 +126,30 @@ public final class TcpStack {
         }
     }
 
-    /** Runs every timer due at or before {@code now}. */
+    /**
+     * Runs every timer due at or before {@code now}. Only the due connections are visited: the
+     * heap hands them over in O(k), and each one's new deadline costs O(log n) to re-key.
+     */
     public void poll(long now) {
-        if (nextDeadline() > now) {
+        if (deadlines.minKey() > now) {
             return;
         }
         dueScratch.clear();
-        for (int i = 0; i < connections.size(); i++) {
-            Connection c = connections.get(i);
-            if (c.nextDeadline() <= now) {
-                dueScratch.add(c);
-            }
-        }
+        deadlines.collectDue(now, dueScratch);
         for (int i = 0; i < dueScratch.size(); i++) {
             dueScratch.get(i).onTimers(now);
         }
         dueScratch.clear();
-        deadlineDirty = true;
     }
 
-    /** When {@link #poll} must be called next; {@link Long#MAX_VALUE} when no timer runs. */
+    /** When {@link #poll} must be called next; {@link Long#MAX_VALUE} when no timer runs. O(1). */
     public long nextDeadline() {
-        if (deadlineDirty) {
-            long min = Long.MAX_VALUE;
-            for (int i = 0; i < connections.size(); i++) { // indexed: no iterator per call
-                min = Math.min(min, connections.get(i).nextDeadline());
-            }
-            cachedDeadline = min;
-            deadlineDirty = false;
-        }
-        return cachedDeadline;
+        return deadlines.minKey();
+    }
+
+    /** The heap of connections by deadline, for tests that check how much polling looks at. */
+    DeadlineHeap<Connection> deadlineHeap() {
+        return deadlines;
     }
 
     // ================================================================ opening
@@ -232,7 +228,6 @@ public final class TcpStack {
                 key.remotePort(), iss & 0xFFFFFFFFL, tsOffset, passive);
         table.put(key, c);
         connections.add(c);
-        deadlineDirty = true;
         return c;
     }
 
@@ -339,11 +334,11 @@ public final class TcpStack {
                     connection.remoteAddress(), connection.remotePort());
             table.remove(key, connection);
             connections.remove(connection);
+            deadlines.remove(connection.timerSlot());
             Listener listener = listenerOf.remove(connection);
             if (listener != null) {
                 listener.onHalfOpenGone();
             }
-            deadlineDirty = true;
         }
 
         @Override
@@ -356,7 +351,10 @@ public final class TcpStack {
 
         @Override
         public void onDeadlineChanged(Connection connection) {
-            deadlineDirty = true;
+            // A closed connection has left the table; it must not come back into the heap.
+            if (connection.state() != io.tcplab.stack.conn.TcpState.CLOSED) {
+                deadlines.update(connection.timerSlot(), connection.nextDeadline());
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package io.tcplab.stack.conn;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
@@ -37,6 +38,8 @@ public final class Connection {
     final boolean passive;
     private final int tsOffset;
     final TimerTable timers = new TimerTable();
+    /** Where the stack's deadline heap keeps this connection, keyed by {@link #nextDeadline()}. */
+    private final DeadlineHeap.Slot<Connection> timerSlot = new DeadlineHeap.Slot<>(this);
     final Sender sender;
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
@@ -314,6 +317,11 @@ public final class Connection {
 
     public long nextDeadline() {
         return timers.earliest();
+    }
+
+    /** The stack's handle on this connection in its deadline heap; opaque to applications. */
+    public DeadlineHeap.Slot<Connection> timerSlot() {
+        return timerSlot;
     }
 
     /** Runs every timer due at or before {@code now}. */
