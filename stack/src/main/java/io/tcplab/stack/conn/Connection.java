@@ -461,6 +461,11 @@ public final class Connection {
         return n;
     }
 
+    /** Bytes allocated now for the send and receive rings, which grow on demand up to their configured sizes. */
+    public long bufferBytesAllocated() {
+        return sender.buffer.allocated() + (receiver == null ? 0 : receiver.buffer().allocated());
+    }
+
     /** In-order bytes ready to read. */
     public int readableBytes() {
         return receiver == null ? 0 : receiver.buffer().readable();
@@ -580,7 +585,7 @@ public final class Connection {
         }
         int first = len == 0 ? 0 : Math.min(len, sender.buffer.readableAt(seq));
         int at = len == 0 ? 0 : sender.buffer.positionOf(seq);
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.ring, at, first, len - first);
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.buffer.view(), at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
