@@ -29,6 +29,10 @@ public final class RemoteHosts implements PacketSink {
         public int window;
         public int payload;
         public int tsVal;
+        public boolean timestamps;
+        public int windowScale;
+        public boolean sackPermitted;
+        public int mss;
         public int count;
     }
 
@@ -91,6 +95,10 @@ public final class RemoteHosts implements PacketSink {
         s.window = tcp.window();
         s.payload = tcp.payloadLength();
         s.tsVal = parsed.hasTimestamps() ? parsed.tsVal() : 0;
+        s.timestamps = parsed.hasTimestamps();
+        s.windowScale = parsed.windowScale();
+        s.sackPermitted = parsed.sackPermitted();
+        s.mss = parsed.mss();
         s.count++;
     }
 }
