@@ -161,7 +161,7 @@ public final class ServeCommand extends EndpointCommand {
                 report(s);
             }
         }
-        if (stackReport != null) {
+        if (stackReport != null && stackReport.eventful()) {
             print(stackReport);
         }
         return failed ? 1 : 0;

@@ -10,7 +10,8 @@ import java.util.Map;
  * What the whole stack of {@code serve} saw, once at the end: the peak of concurrent connections
  * and each defence's counters — SYN queue overflows and SYN cookies (RFC 4987), challenge ACKs
  * (RFC 5961), and every dropped packet by reason (out-of-window, out-of-order budget, ...).
- * {@code --json} prints it as one object whose {@code report} is {@code "stack"}.
+ * {@code --json} prints it as one object whose {@code report} is {@code "stack"}. Not printed when
+ * no connection was made and no defence acted.
  */
 record StackReport(String report, int peakConnections, long packetsReceived, long packetsSent,
                    long synQueueOverflows, long synCookiesSent, long synCookiesValidated, long synCookiesRejected,
@@ -23,6 +24,11 @@ record StackReport(String report, int peakConnections, long packetsReceived, lon
         return new StackReport("stack", peakConnections, s.packetsReceived(), s.packetsSent(), s.synQueueOverflows(),
                 s.synCookiesSent(), s.synCookiesValidated(), s.synCookiesRejected(), s.challengeAcksSent(),
                 s.resetsSent(), drops);
+    }
+
+    /** Worth printing: a connection was made or a defence acted (stray packets alone say nothing). */
+    boolean eventful() {
+        return peakConnections > 0 || synQueueOverflows > 0 || synCookiesRejected > 0 || challengeAcksSent > 0;
     }
 
     @Override
