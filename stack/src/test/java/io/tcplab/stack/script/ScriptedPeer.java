@@ -92,7 +92,7 @@ final class ScriptedPeer {
     }
 
     private ScriptedPeer(ConnectionOptions options, int backlog, boolean ipv6) {
-        this(options, ipv6, b -> b.backlog(backlog));
+        this(options, ipv6, b -> b.backlog(backlog).synQueue(backlog));
     }
 
     private ScriptedPeer(ConnectionOptions options, boolean ipv6,
