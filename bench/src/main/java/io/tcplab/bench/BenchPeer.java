@@ -50,8 +50,13 @@ final class BenchPeer implements PacketSink {
 
     /** A segment from the peer; sequence numbers are absolute (ISN-based) longs. */
     ByteBuf segment(int stackPort, int flags, long seq, long ack, int window, int payloadLength) {
+        return segmentFrom(PEER_PORT, stackPort, flags, seq, ack, window, payloadLength);
+    }
+
+    /** The same from another of the peer's ports, for benchmarks with many connections. */
+    ByteBuf segmentFrom(int peerPort, int stackPort, int flags, long seq, long ack, int window, int payloadLength) {
         out.clear();
-        writer.setPorts(PEER_PORT, stackPort).setSeq((int) seq).setAck((int) ack).setFlags(flags)
+        writer.setPorts(peerPort, stackPort).setSeq((int) seq).setAck((int) ack).setFlags(flags)
                 .setWindow(window).setOptions(options);
         writer.write(out, payload, 0, payloadLength);
         return out;

@@ -73,6 +73,10 @@ public enum DropReason {
     PAWS_REJECTED,
     /** No connection or listener matches the segment's four-tuple. */
     NO_CONNECTION,
-    /** A listener's queue of half-open or unaccepted connections is full. */
-    BACKLOG_FULL
+    /** A listener's accept queue (connections made but not yet accepted) is full: the SYN is dropped, the peer retries. */
+    BACKLOG_FULL,
+    /** A listener's SYN queue (connections in SYN-RECEIVED) is full and SYN cookies are off. */
+    SYN_QUEUE_FULL,
+    /** An ACK for a listening port whose acknowledgment number is not a SYN cookie of ours (RFC 4987 §3.6). */
+    BAD_SYN_COOKIE
 }

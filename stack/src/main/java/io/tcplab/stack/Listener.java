@@ -7,7 +7,10 @@ import java.util.ArrayDeque;
 /**
  * A passive open on one port (RFC 9293 §3.10.1). Completed connections go to the
  * {@link AcceptHandler} if there is one, else wait in the accept queue for {@link #accept()}.
- * The backlog bounds half-open plus not-yet-accepted connections.
+ * Two bounds, as Linux keeps them: the SYN queue (connections in SYN-RECEIVED) and the backlog
+ * (connections made, not yet accepted). A SYN beyond the first gets a SYN cookie instead of
+ * state (RFC 4987 §3.6) when the stack has them on; a SYN while the accept queue is full is
+ * dropped, so the peer retries later.
  */
 public final class Listener {
     private final TcpStack stack;
@@ -15,16 +18,19 @@ public final class Listener {
     private final ConnectionOptions options;
     private final AcceptHandler acceptHandler;
     private final int backlog;
+    private final int synQueue;
     private final ArrayDeque<Connection> acceptQueue = new ArrayDeque<>();
     int halfOpen;
     private boolean closed;
 
-    Listener(TcpStack stack, int port, ConnectionOptions options, AcceptHandler acceptHandler, int backlog) {
+    Listener(TcpStack stack, int port, ConnectionOptions options, AcceptHandler acceptHandler, int backlog,
+             int synQueue) {
         this.stack = stack;
         this.port = port;
         this.options = options;
         this.acceptHandler = acceptHandler;
         this.backlog = backlog;
+        this.synQueue = synQueue;
     }
 
     public int port() {
@@ -35,8 +41,17 @@ public final class Listener {
         return options;
     }
 
-    boolean full() {
-        return halfOpen + acceptQueue.size() >= backlog;
+    boolean acceptQueueFull() {
+        return acceptQueue.size() >= backlog;
+    }
+
+    boolean synQueueFull() {
+        return halfOpen >= synQueue;
+    }
+
+    /** Connections in SYN-RECEIVED: never more than the SYN queue's bound. */
+    public int halfOpen() {
+        return halfOpen;
     }
 
     void onEstablished(Connection connection, long now) {

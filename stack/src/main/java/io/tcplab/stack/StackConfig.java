@@ -11,6 +11,8 @@ public final class StackConfig {
     final IsnSource isnSource;
     final ConnectionOptions defaultOptions;
     final int backlog;
+    final int synQueue;
+    final boolean synCookies;
     final int challengeAcksPerSecond;
     final boolean verifyChecksums;
 
@@ -20,6 +22,8 @@ public final class StackConfig {
         isnSource = b.isnSource != null ? b.isnSource : new IsnGenerator(b.random);
         defaultOptions = b.defaultOptions;
         backlog = b.backlog;
+        synQueue = b.synQueue;
+        synCookies = b.synCookies;
         challengeAcksPerSecond = b.challengeAcksPerSecond;
         verifyChecksums = b.verifyChecksums;
     }
@@ -38,6 +42,8 @@ public final class StackConfig {
         private IsnSource isnSource;
         private ConnectionOptions defaultOptions = ConnectionOptions.defaults();
         private int backlog = 128;
+        private int synQueue = 256; // Linux tcp_max_syn_backlog's lowest default
+        private boolean synCookies = true; // Linux tcp_syncookies=1: only when the SYN queue overflows
         private int challengeAcksPerSecond = 1000; // Linux tcp_challenge_ack_limit (RFC 5961 §7)
         private boolean verifyChecksums = true;
 
@@ -56,7 +62,12 @@ public final class StackConfig {
 
         public Builder isnSource(IsnSource source) { isnSource = source; return this; }
         public Builder defaultOptions(ConnectionOptions options) { defaultOptions = options; return this; }
+        /** The most connections made and not yet accepted per listener; SYNs beyond are dropped. */
         public Builder backlog(int n) { backlog = n; return this; }
+        /** The most connections in SYN-RECEIVED per listener; SYNs beyond get a cookie, or are dropped without. */
+        public Builder synQueue(int n) { synQueue = n; return this; }
+        /** SYN cookies (RFC 4987 §3.6) when the SYN queue is full; on by default. */
+        public Builder synCookies(boolean on) { synCookies = on; return this; }
         public Builder challengeAcksPerSecond(int n) { challengeAcksPerSecond = n; return this; }
         public Builder verifyChecksums(boolean on) { verifyChecksums = on; return this; }
 
@@ -66,6 +77,9 @@ public final class StackConfig {
             }
             if (backlog < 1) {
                 throw new IllegalArgumentException("backlog must be at least 1");
+            }
+            if (synQueue < 1) {
+                throw new IllegalArgumentException("synQueue must be at least 1");
             }
             return new StackConfig(this);
         }

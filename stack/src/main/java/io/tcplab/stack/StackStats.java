@@ -13,6 +13,10 @@ public final class StackStats {
     private long challengeAcksSent;
     private long icmpEchoRepliesSent;
     private long icmpErrorsAccepted;
+    private long synQueueOverflows;
+    private long synCookiesSent;
+    private long synCookiesValidated;
+    private long synCookiesRejected;
 
     public void countDrop(DropReason reason) {
         drops[reason.ordinal()]++;
@@ -40,6 +44,42 @@ public final class StackStats {
 
     public void countIcmpErrorAccepted() {
         icmpErrorsAccepted++;
+    }
+
+    public void countSynQueueOverflow() {
+        synQueueOverflows++;
+    }
+
+    public void countSynCookieSent() {
+        synCookiesSent++;
+    }
+
+    public void countSynCookieValidated() {
+        synCookiesValidated++;
+    }
+
+    public void countSynCookieRejected() {
+        synCookiesRejected++;
+    }
+
+    /** SYNs that found their listener's SYN queue full (answered with a cookie, or dropped without cookies). */
+    public long synQueueOverflows() {
+        return synQueueOverflows;
+    }
+
+    /** SYN-ACKs sent with a SYN cookie as their sequence number (RFC 4987 §3.6). */
+    public long synCookiesSent() {
+        return synCookiesSent;
+    }
+
+    /** ACKs whose cookie was valid: each made a connection. */
+    public long synCookiesValidated() {
+        return synCookiesValidated;
+    }
+
+    /** ACKs to a listening port that carried no valid cookie (forged, stale or for another four-tuple). */
+    public long synCookiesRejected() {
+        return synCookiesRejected;
     }
 
     /** Echo Replies sent (RFC 792, RFC 4443 §4.2). */

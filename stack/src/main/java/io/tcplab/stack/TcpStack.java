@@ -8,6 +8,7 @@ import io.tcplab.stack.conn.SegmentOutput;
 import io.tcplab.stack.conn.StackContext;
 import io.tcplab.stack.icmp.IcmpHandler;
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.wire.IpPacket;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
@@ -37,7 +38,8 @@ public final class TcpStack {
     private final StackStats stats = new StackStats();
     private final SegmentOutput output;
     private final Map<ConnectionKey, Connection> table = new HashMap<>();
-    private final List<Connection> connections = new ArrayList<>();
+    /** Insertion-ordered, so iteration is deterministic; removal is O(1) (identity hash). */
+    private final java.util.Set<Connection> connections = new java.util.LinkedHashSet<>();
     private final Map<Integer, Listener> listeners = new HashMap<>();
     /** The listener of each passive connection until its handshake completes (for the backlog). */
     private final Map<Connection, Listener> listenerOf = new HashMap<>();
@@ -53,10 +55,14 @@ public final class TcpStack {
     private final byte[] replySrcV6 = new byte[16];
     private final byte[] replyDstV6 = new byte[16];
     private final List<Connection> dueScratch = new ArrayList<>();
+    /** Every live connection keyed by its earliest deadline: poll and nextDeadline never scan them all. */
+    private final DeadlineHeap<Connection> deadlines = new DeadlineHeap<>();
     private final IcmpHandler icmp;
+    private final CookieHandshake cookies;
+    /** When a SYN cookie was last sent: ACKs to a listener are checked as cookies only for two periods after. */
+    private long lastCookieSent;
+    private boolean cookieSent;
 
-    private long cachedDeadline = Long.MAX_VALUE;
-    private boolean deadlineDirty;
     private long challengeWindowStart;
     private int challengeAcksInWindow;
 
@@ -64,6 +70,7 @@ public final class TcpStack {
         this.config = config;
         this.output = new SegmentOutput(sink, stats);
         this.icmp = new IcmpHandler(sink, stats, this::findConnection);
+        this.cookies = new CookieHandshake(config.random, output, stats);
         tcp.setVerifyChecksum(config.verifyChecksums);
     }
 
@@ -77,7 +84,7 @@ public final class TcpStack {
 
     /** Live connections, including those in TIME-WAIT. */
     public Collection<Connection> connections() {
-        return Collections.unmodifiableList(connections);
+        return Collections.unmodifiableCollection(connections);
     }
 
     // ================================================================ the three doors
@@ -124,36 +131,30 @@ public final class TcpStack {
         }
     }
 
-    /** Runs every timer due at or before {@code now}. */
+    /**
+     * Runs every timer due at or before {@code now}. Only the due connections are visited: the
+     * heap hands them over in O(k), and each one's new deadline costs O(log n) to re-key.
+     */
     public void poll(long now) {
-        if (nextDeadline() > now) {
+        if (deadlines.minKey() > now) {
             return;
         }
         dueScratch.clear();
-        for (int i = 0; i < connections.size(); i++) {
-            Connection c = connections.get(i);
-            if (c.nextDeadline() <= now) {
-                dueScratch.add(c);
-            }
-        }
+        deadlines.collectDue(now, dueScratch);
         for (int i = 0; i < dueScratch.size(); i++) {
             dueScratch.get(i).onTimers(now);
         }
         dueScratch.clear();
-        deadlineDirty = true;
     }
 
-    /** When {@link #poll} must be called next; {@link Long#MAX_VALUE} when no timer runs. */
+    /** When {@link #poll} must be called next; {@link Long#MAX_VALUE} when no timer runs. O(1). */
     public long nextDeadline() {
-        if (deadlineDirty) {
-            long min = Long.MAX_VALUE;
-            for (int i = 0; i < connections.size(); i++) { // indexed: no iterator per call
-                min = Math.min(min, connections.get(i).nextDeadline());
-            }
-            cachedDeadline = min;
-            deadlineDirty = false;
-        }
-        return cachedDeadline;
+        return deadlines.minKey();
+    }
+
+    /** The heap of connections by deadline, for tests that check how much polling looks at. */
+    DeadlineHeap<Connection> deadlineHeap() {
+        return deadlines;
     }
 
     // ================================================================ opening
@@ -187,7 +188,7 @@ public final class TcpStack {
             throw new IllegalStateException("port " + port + " is already listening");
         }
         Listener listener = new Listener(this, port, options == null ? config.defaultOptions : options,
-                acceptHandler, config.backlog);
+                acceptHandler, config.backlog, config.synQueue);
         listeners.put(port, listener);
         return listener;
     }
@@ -196,7 +197,11 @@ public final class TcpStack {
         listeners.remove(listener.port(), listener);
     }
 
-    /** RFC 9293 §3.10.7.2: a segment for a listening port. */
+    /**
+     * RFC 9293 §3.10.7.2: a segment for a listening port. A SYN makes a connection in SYN-RECEIVED
+     * while the listener's SYN queue has room, else gets a SYN cookie (RFC 4987 §3.6); an ACK is
+     * checked as a returning cookie while cookies are in use, else answered with a RST.
+     */
     private void onListen(long now, Listener listener) {
         int flags = tcp.flags();
         if ((flags & TcpHeader.RST) != 0) {
@@ -204,6 +209,10 @@ public final class TcpStack {
             return;
         }
         if ((flags & TcpHeader.ACK) != 0) {
+            if ((flags & TcpHeader.SYN) == 0 && cookiesInUse(now)) {
+                onCookieAck(now, listener);
+                return;
+            }
             stats.countDrop(DropReason.NO_CONNECTION);
             replyReset();
             return;
@@ -212,27 +221,72 @@ public final class TcpStack {
             stats.countDrop(DropReason.NO_CONNECTION);
             return;
         }
-        if (listener.full()) {
-            stats.countDrop(DropReason.BACKLOG_FULL);
+        if (listener.acceptQueueFull()) {
+            stats.countDrop(DropReason.BACKLOG_FULL); // as Linux: the peer's SYN retransmission comes later
             return;
         }
-        ConnectionKey key = (ip.addressLength() == 4 ? lookupV4 : lookupV6).copy();
-        Connection c = newConnection(now, key, listener.options(), null, true);
+        boolean ecnSetup = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == (TcpHeader.ECE | TcpHeader.CWR);
+        ConnectionKey scratch = ip.addressLength() == 4 ? lookupV4 : lookupV6;
+        if (listener.synQueueFull()) {
+            stats.countSynQueueOverflow();
+            if (config.synCookies) {
+                cookies.answerSyn(now, scratch, tcp, options, listener.options(), ecnSetup);
+                cookieSent = true;
+                lastCookieSent = now;
+            } else {
+                stats.countDrop(DropReason.SYN_QUEUE_FULL);
+            }
+            return;
+        }
+        Connection c = newConnection(now, scratch.copy(), listener.options(), null, true);
         listener.halfOpen++;
         listenerOf.put(c, listener);
-        boolean ecnSetup = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == (TcpHeader.ECE | TcpHeader.CWR);
         c.openPassive(now, tcp.seq(), tcp.window(), options, ecnSetup);
+    }
+
+    /** Cookies sent within the last two periods may still come back (Linux checks as long). */
+    private boolean cookiesInUse(long now) {
+        return cookieSent && now - lastCookieSent <= 128_000_000_000L;
+    }
+
+    /** An ACK that may return a SYN cookie: a valid one makes the connection, which the ACK completes. */
+    private void onCookieAck(long now, Listener listener) {
+        ConnectionKey scratch = ip.addressLength() == 4 ? lookupV4 : lookupV6;
+        TcpOptions syn = cookies.restore(now, scratch, tcp, options);
+        if (syn == null) {
+            stats.countDrop(DropReason.BAD_SYN_COOKIE);
+            replyReset(); // RFC 9293 §3.10.7.2: an ACK in LISTEN gets a RST
+            return;
+        }
+        if (listener.acceptQueueFull()) {
+            stats.countDrop(DropReason.BACKLOG_FULL); // the peer's retransmission may find room
+            return;
+        }
+        ConnectionKey key = scratch.copy();
+        Connection c = newConnection(key, listener.options(), null, true, (tcp.ack() - 1) & 0xFFFFFFFFL,
+                cookies.tsOffset(key));
+        listener.halfOpen++;
+        listenerOf.put(c, listener);
+        int shift = syn.windowScale() >= 0 ? Math.min(syn.windowScale(), 14) : 0;
+        c.openFromCookie(now, tcp.seq(), tcp.window() << shift, syn, cookies.ecnRestored(options));
+        c.onSegment(now, tcp, options, ip.buffer(), ip.ecn());
+        if (c.state() == io.tcplab.stack.conn.TcpState.SYN_RECEIVED) {
+            c.abortQuietly(now); // the ACK did not complete it: no half-open state from a cookie
+        }
     }
 
     private Connection newConnection(long now, ConnectionKey key, ConnectionOptions options,
                                      ConnectionHandler handler, boolean passive) {
         long iss = config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort());
-        int tsOffset = (int) config.random.nextLong();
+        return newConnection(key, options, handler, passive, iss & 0xFFFFFFFFL, (int) config.random.nextLong());
+    }
+
+    private Connection newConnection(ConnectionKey key, ConnectionOptions options, ConnectionHandler handler,
+                                     boolean passive, long iss, int tsOffset) {
         Connection c = new Connection(context, options, handler, key.local(), key.localPort(), key.remote(),
-                key.remotePort(), iss & 0xFFFFFFFFL, tsOffset, passive);
+                key.remotePort(), iss, tsOffset, passive);
         table.put(key, c);
         connections.add(c);
-        deadlineDirty = true;
         return c;
     }
 
@@ -339,11 +393,11 @@ public final class TcpStack {
                     connection.remoteAddress(), connection.remotePort());
             table.remove(key, connection);
             connections.remove(connection);
+            deadlines.remove(connection.timerSlot());
             Listener listener = listenerOf.remove(connection);
             if (listener != null) {
                 listener.onHalfOpenGone();
             }
-            deadlineDirty = true;
         }
 
         @Override
@@ -356,7 +410,10 @@ public final class TcpStack {
 
         @Override
         public void onDeadlineChanged(Connection connection) {
-            deadlineDirty = true;
+            // A closed connection has left the table; it must not come back into the heap.
+            if (connection.state() != io.tcplab.stack.conn.TcpState.CLOSED) {
+                deadlines.update(connection.timerSlot(), connection.nextDeadline());
+            }
         }
     }
 }

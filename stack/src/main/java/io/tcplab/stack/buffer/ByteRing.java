@@ -3,17 +3,61 @@ package io.tcplab.stack.buffer;
 import io.netty.buffer.ByteBuf;
 
 /**
- * A fixed byte array used as a ring: copies in and out at a position, splitting at the end of
- * the array. Positions are physical indexes; the buffers above it map sequence numbers to them.
+ * A byte array used as a ring: copies in and out at a position, splitting at the end of the
+ * array. Positions are physical indexes; the buffers above it map sequence numbers to them.
+ *
+ * <p>The array starts small and doubles on demand up to a limit ({@link #ensure}), so an idle
+ * connection holds a few KiB instead of its configured buffer size. Growing allocates, but only
+ * when the high-water mark of held bytes rises: a connection in steady state allocates nothing.
  */
 final class ByteRing {
-    private final byte[] bytes;
+    /** The first array's size when the limit is larger: a few segments, enough for small exchanges. */
+    static final int INITIAL_CAPACITY = 4096;
 
+    private final int limit;
+    private byte[] bytes;
+
+    /** A ring of exactly {@code capacity} bytes that never grows. */
     ByteRing(int capacity) {
-        if (capacity <= 0) {
-            throw new IllegalArgumentException("capacity must be positive: " + capacity);
+        this(capacity, capacity);
+    }
+
+    /** A ring that starts at {@code min(initial, limit)} bytes and may grow to {@code limit}. */
+    ByteRing(int initial, int limit) {
+        if (initial <= 0 || limit <= 0) {
+            throw new IllegalArgumentException("capacity must be positive: " + initial + ", limit " + limit);
         }
-        bytes = new byte[capacity];
+        this.limit = limit;
+        bytes = new byte[Math.min(initial, limit)];
+    }
+
+    /** The most bytes the ring may ever hold. */
+    int limit() {
+        return limit;
+    }
+
+    /**
+     * Makes room for {@code needed} bytes from position {@code from} (needed &lt;= limit), doubling
+     * the array as often as that takes. The bytes of the old ring are laid out again starting at
+     * position 0 in the order they follow {@code from}; the caller's position {@code from} is then
+     * 0 and every other position p becomes {@code (p - from) mod oldCapacity}. Returns whether
+     * the array changed (the caller must then re-base its positions).
+     */
+    boolean ensure(int from, long needed) {
+        if (needed <= bytes.length) {
+            return false;
+        }
+        if (needed > limit) {
+            throw new IllegalArgumentException("needs " + needed + " bytes, limit " + limit);
+        }
+        long size = bytes.length;
+        while (size < needed) {
+            size *= 2;
+        }
+        byte[] grown = new byte[(int) Math.min(size, limit)];
+        get(from, grown, 0, bytes.length);
+        bytes = grown;
+        return true;
     }
 
     int capacity() {

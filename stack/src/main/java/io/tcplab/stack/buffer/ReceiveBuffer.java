@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 
 /**
- * Received bytes in one preallocated ring: the in-order bytes the application has not read yet,
+ * Received bytes in one ring: the in-order bytes the application has not read yet,
  * followed by the window, where out-of-order data is written straight at its final position and
  * tracked by {@link Reassembly} (no per-segment objects).
  *
@@ -16,6 +16,12 @@ import io.tcplab.stack.DropReason;
  * ranges is capped only by a memory budget ({@link #rangeBudget}) that an MSS-sized stream never
  * reaches. Whatever must still be discarded (past the free space, or past the budget) is named by
  * {@link #lastOfferDropReason()} so the stack counts it.
+ *
+ * <p>The ring starts at a few KiB and doubles when a segment lands beyond it, up to the capacity
+ * the buffer was made with. The window is always counted against that capacity (RFC 9293
+ * §3.8.6: announce only what we can take): whatever the peer sends inside it, the ring can grow
+ * to hold. A peer that sends one byte at the far edge of the window therefore makes it grow to
+ * the full capacity at once — bounded by the capacity, as a preallocated ring was.
  */
 public final class ReceiveBuffer {
     /**
@@ -54,7 +60,7 @@ public final class ReceiveBuffer {
     }
 
     public ReceiveBuffer(int capacityBytes, long rcvNxt, int maxRanges) {
-        this.ring = new ByteRing(capacityBytes);
+        this.ring = new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
         this.ooo = new Reassembly(maxRanges);
         this.rcvNxt = rcvNxt;
     }
@@ -121,7 +127,11 @@ public final class ReceiveBuffer {
     }
 
     private void store(long from, long to, ByteBuf src, int srcIndex) {
-        int pos = ring.advance(readPos, from - (rcvNxt - readable));
+        long readStart = rcvNxt - readable;
+        if (ring.ensure(readPos, to - readStart)) { // to <= readStart + capacity: within the limit
+            readPos = 0;
+        }
+        int pos = ring.advance(readPos, from - readStart);
         ring.put(pos, src, srcIndex, (int) (to - from));
     }
 
@@ -163,9 +173,13 @@ public final class ReceiveBuffer {
     public int readable() { return readable; }
 
     /** Free space, the basis of the advertised window: capacity − readable. */
-    public int window() { return ring.capacity() - readable; }
+    public int window() { return ring.limit() - readable; }
 
-    public int capacity() { return ring.capacity(); }
+    /** The configured capacity: the most bytes this buffer ever holds. */
+    public int capacity() { return ring.limit(); }
+
+    /** Bytes allocated for the ring now: between a few KiB and {@link #capacity()}. */
+    public int allocated() { return ring.capacity(); }
 
     public boolean hasOutOfOrder() { return !ooo.isEmpty(); }
 

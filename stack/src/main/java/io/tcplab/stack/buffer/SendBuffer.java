@@ -1,20 +1,26 @@
 package io.tcplab.stack.buffer;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 
 /**
  * The bytes the application wrote that the peer has not yet acknowledged: from SND.UNA (the
- * oldest retained byte) to the end of written data, in one preallocated ring. Sequence numbers
- * are 64-bit unwrapped values; the first written byte has sequence {@code startSeq} (ISS + 1).
+ * oldest retained byte) to the end of written data, in one ring. Sequence numbers are 64-bit
+ * unwrapped values; the first written byte has sequence {@code startSeq} (ISS + 1).
+ *
+ * <p>The ring starts at a few KiB and doubles as written data needs room, up to the capacity
+ * the buffer was made with: {@link #free()} is always counted against that capacity, so an
+ * application may write it full whatever is allocated yet.
  */
 public final class SendBuffer {
     private ByteRing ring;
     private int headPos;     // ring position of startSeq
     private long startSeq;
     private int length;      // bytes retained
+    private ByteBuf view;    // the ring's array as a ByteBuf, re-made only when the ring grows
 
     public SendBuffer(int capacityBytes, long startSeq) {
-        this.ring = new ByteRing(capacityBytes);
+        this.ring = new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
         this.startSeq = startSeq;
     }
 
@@ -24,6 +30,7 @@ public final class SendBuffer {
         if (n <= 0) {
             return 0;
         }
+        makeRoom(n);
         ring.put(tailPos(), src, src.readerIndex(), n);
         src.skipBytes(n);
         length += n;
@@ -36,17 +43,31 @@ public final class SendBuffer {
         if (n <= 0) {
             return 0;
         }
+        makeRoom(n);
         ring.put(tailPos(), src, off, n);
         length += n;
         return n;
     }
 
+    /** Room for more writes, counted against the configured capacity, not the allocated ring. */
     public int free() {
-        return ring.capacity() - length;
+        return ring.limit() - length;
     }
 
+    /** The configured capacity: the most bytes this buffer ever holds. */
     public int capacity() {
+        return ring.limit();
+    }
+
+    /** Bytes allocated for the ring now: between a few KiB and {@link #capacity()}. */
+    public int allocated() {
         return ring.capacity();
+    }
+
+    private void makeRoom(int more) {
+        if (ring.ensure(headPos, (long) length + more)) {
+            headPos = 0;
+        }
     }
 
     /** Bytes held: written and not yet acknowledged. */
@@ -99,9 +120,21 @@ public final class SendBuffer {
         return ring.advance(headPos, seq - startSeq);
     }
 
-    /** The ring itself, valid until the next {@link #setCapacity(int)}; read-only for callers. */
+    /** The ring itself, valid until the next write or {@link #setCapacity(int)}; read-only for callers. */
     public byte[] array() {
         return ring.array();
+    }
+
+    /**
+     * {@link #array()} as a ByteBuf, so segments are written from the ring without a copy; the
+     * wrapper is made again only after the ring grew.
+     */
+    public ByteBuf view() {
+        byte[] a = ring.array();
+        if (view == null || view.array() != a) {
+            view = Unpooled.wrappedBuffer(a);
+        }
+        return view;
     }
 
     /**
@@ -112,8 +145,9 @@ public final class SendBuffer {
         if (capacityBytes < length || capacityBytes <= 0) {
             return false;
         }
-        if (capacityBytes != ring.capacity()) {
-            ByteRing resized = new ByteRing(capacityBytes);
+        if (capacityBytes != ring.limit()) {
+            int keep = Math.max(Math.min(ring.capacity(), capacityBytes), Math.max(length, 1));
+            ByteRing resized = new ByteRing(keep, capacityBytes);
             ring.get(headPos, resized.array(), 0, length);
             ring = resized;
             headPos = 0;

@@ -3,6 +3,7 @@ package io.tcplab.stack.conn;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
@@ -37,6 +38,8 @@ public final class Connection {
     final boolean passive;
     private final int tsOffset;
     final TimerTable timers = new TimerTable();
+    /** Where the stack's deadline heap keeps this connection, keyed by {@link #nextDeadline()}. */
+    private final DeadlineHeap.Slot<Connection> timerSlot = new DeadlineHeap.Slot<>(this);
     final Sender sender;
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
@@ -110,6 +113,26 @@ public final class Connection {
     }
 
     /**
+     * The passive open of a SYN cookie's ACK (RFC 4987 §3.6): the SYN-ACK was sent by the stack
+     * without state, and {@code synOptions} are the SYN's options as the cookie restored them. The
+     * connection is put in SYN-RECEIVED as if it had sent that SYN-ACK; the stack then hands it the
+     * ACK (whose window, scaled, is {@code scaledWindow}), which completes the handshake. When the
+     * SYN-ACK left is not known, so the handshake
+     * gives no RTT sample: the initial RTO stays, raised to 3 s as after a lost SYN (RFC 6298 (5.7)).
+     */
+    public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
+        long irs = (segSeq - 1) & 0xFFFFFFFFL;
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
+        negotiate(synOptions, scaledWindow);
+        sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        sender.sndNxt = sender.iss + 1;
+        synRetransmits = 1;
+        setState(TcpState.SYN_RECEIVED, now);
+        lastReceiveNanos = now;
+        ctx.onDeadlineChanged(this);
+    }
+
+    /**
      * {@link ConnectionOptions#mss} is the IPv4 value (MTU − 40); over IPv6, whose header is 20
      * bytes longer (RFC 8200 §3), we announce 20 less so the same MTU carries our largest segment.
      */
@@ -139,8 +162,13 @@ public final class Connection {
     }
 
     private int ourWindowShift() {
+        return windowShiftFor(options.receiveBufferBytes);
+    }
+
+    /** The smallest shift that lets a 16-bit window field announce the whole buffer (RFC 7323 §2.3: at most 14). */
+    public static int windowShiftFor(int receiveBufferBytes) {
         int shift = 0;
-        while (shift < 14 && (options.receiveBufferBytes >> shift) > 65535) {
+        while (shift < 14 && (receiveBufferBytes >> shift) > 65535) {
             shift++;
         }
         return shift;
@@ -316,6 +344,11 @@ public final class Connection {
         return timers.earliest();
     }
 
+    /** The stack's handle on this connection in its deadline heap; opaque to applications. */
+    public DeadlineHeap.Slot<Connection> timerSlot() {
+        return timerSlot;
+    }
+
     /** Runs every timer due at or before {@code now}. */
     public void onTimers(long now) {
         TimerKind kind;
@@ -453,6 +486,21 @@ public final class Connection {
         return n;
     }
 
+    /** Bytes allocated now for the send and receive rings, which grow on demand up to their configured sizes. */
+    public long bufferBytesAllocated() {
+        return sender.buffer.allocated() + (receiver == null ? 0 : receiver.buffer().allocated());
+    }
+
+    /** Out-of-order ranges held above RCV.NXT, never more than the receive buffer's range budget. */
+    public int outOfOrderRanges() {
+        return receiver == null ? 0 : receiver.buffer().outOfOrderRanges();
+    }
+
+    /** Ranges the out-of-order bookkeeping has memory for now (it grows with the peak of ranges). */
+    public int outOfOrderRangeCapacity() {
+        return receiver == null ? 0 : receiver.buffer().outOfOrderRangeCapacity();
+    }
+
     /** In-order bytes ready to read. */
     public int readableBytes() {
         return receiver == null ? 0 : receiver.buffer().readable();
@@ -572,7 +620,7 @@ public final class Connection {
         }
         int first = len == 0 ? 0 : Math.min(len, sender.buffer.readableAt(seq));
         int at = len == 0 ? 0 : sender.buffer.positionOf(seq);
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.ring, at, first, len - first);
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.buffer.view(), at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */

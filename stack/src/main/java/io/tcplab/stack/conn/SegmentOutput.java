@@ -26,13 +26,14 @@ public final class SegmentOutput {
     }
 
     /** The options of the next segment, cleared; fill them, then call {@link #send}. */
-    TcpOptions options() {
+    public TcpOptions options() {
         options.clear();
         return options;
     }
 
     /** Emits one segment without payload, with the options last filled through {@link #options()}. */
-    void send(byte[] src, byte[] dst, int srcPort, int dstPort, int seq, int ack, int flags, int window, int ecn) {
+    public void send(byte[] src, byte[] dst, int srcPort, int dstPort, int seq, int ack, int flags, int window,
+                     int ecn) {
         send(src, dst, srcPort, dstPort, seq, ack, flags, window, ecn, null, 0, 0, 0, 0);
     }
 

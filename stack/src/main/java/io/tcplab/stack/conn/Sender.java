@@ -1,7 +1,6 @@
 package io.tcplab.stack.conn;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.tcplab.stack.buffer.SendBuffer;
 import io.tcplab.stack.cc.CaEvent;
 import io.tcplab.stack.cc.CaState;
@@ -32,8 +31,6 @@ final class Sender {
 
     private final Connection c;
     final SendBuffer buffer;
-    /** The send buffer's ring as a ByteBuf, so segments are written from it without a copy. */
-    final ByteBuf ring;
     final Scoreboard scoreboard = new Scoreboard();
     final RttEstimator rtt;
     final CongestionControl cc;
@@ -109,7 +106,6 @@ final class Sender {
         this.iss = iss;
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1);
-        this.ring = Unpooled.wrappedBuffer(buffer.array());
         this.prr = options.prr ? new Prr() : null;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);

@@ -193,16 +193,32 @@ class HandshakeScriptTest {
         p.assertState(TcpState.CLOSED);
     }
 
-    /** A full backlog drops the SYN without an answer (the peer retries) and counts it. */
+    /** A full accept queue (the backlog) drops the SYN without an answer (the peer retries) and counts it. */
     @Test
     void synIsDroppedAndCountedWhenTheBacklogIsFull() {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults(), 1);
         p.listen();
         p.in(plainSyn());
         p.expect(seg("S.").seq(0).ack(1));
+        p.in(seg(".").seq(1).ack(1).win(65535));
+        assertThat(p.stack.connections()).hasSize(1); // made, waiting in the accept queue
         p.in(plainSyn().fromPort(40001));
         p.expectNothing();
         assertThat(p.drops(DropReason.BACKLOG_FULL)).isEqualTo(1);
+        assertThat(p.stack.connections()).hasSize(1);
+    }
+
+    /** Without SYN cookies a full SYN queue drops the SYN without an answer and counts it. */
+    @Test
+    void synIsDroppedAndCountedWhenTheSynQueueIsFullAndCookiesAreOff() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults(), b -> b.synQueue(1).synCookies(false));
+        p.listen();
+        p.in(plainSyn());
+        p.expect(seg("S.").seq(0).ack(1));
+        p.in(plainSyn().fromPort(40001));
+        p.expectNothing();
+        assertThat(p.drops(DropReason.SYN_QUEUE_FULL)).isEqualTo(1);
+        assertThat(p.stack.stats().synQueueOverflows()).isEqualTo(1);
         assertThat(p.stack.connections()).hasSize(1);
     }
 

@@ -86,12 +86,22 @@ final class ScriptedPeer {
         this(options, backlog, false);
     }
 
+    /** With the stack's listener limits tuned (backlog, SYN queue, cookies). */
+    ScriptedPeer(ConnectionOptions options, java.util.function.UnaryOperator<StackConfig.Builder> tune) {
+        this(options, false, tune);
+    }
+
     private ScriptedPeer(ConnectionOptions options, int backlog, boolean ipv6) {
+        this(options, ipv6, b -> b.backlog(backlog).synQueue(backlog));
+    }
+
+    private ScriptedPeer(ConnectionOptions options, boolean ipv6,
+                         java.util.function.UnaryOperator<StackConfig.Builder> tune) {
         this.options = options;
         this.local = ipv6 ? LOCAL_V6 : LOCAL;
         this.remote = ipv6 ? REMOTE_V6 : REMOTE;
-        StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(local)
-                .isnSource((t, la, lp, ra, rp) -> STACK_ISN).defaultOptions(options).backlog(backlog).build();
+        StackConfig config = tune.apply(StackConfig.builder(RandomSource.seeded(1)).address(local)
+                .isnSource((t, la, lp, ra, rp) -> STACK_ISN).defaultOptions(options)).build();
         this.stack = new TcpStack(config, this::capture);
     }
 

@@ -72,7 +72,7 @@ abstract class EndpointCommand implements Callable<Integer> {
     abstract ConnectionOptionsMixin connectionOptions();
 
     /** Prints a report as asked (text, JSON or nothing). */
-    void print(SessionReport r) {
+    void print(Report r) {
         PrintWriter out = command.commandLine().getOut();
         if (endpoint.json) {
             r.printJson(out);

@@ -48,6 +48,8 @@ public final class ServeCommand extends EndpointCommand {
 
     private final List<Session> live = new ArrayList<>(); // the driver thread's while it runs
     private boolean failed;
+    private int peakLive; // the driver thread's while it runs
+    private StackReport stackReport;
 
     @Override
     ConnectionOptionsMixin connectionOptions() {
@@ -85,6 +87,7 @@ public final class ServeCommand extends EndpointCommand {
         ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
             Session s = mode.newSession(++accepted[0], sourceBytes != null ? sourceBytes : 0);
             live.add(s);
+            peakLive = Math.max(peakLive, live.size());
             ep.traceFirst(c, now);
             s.onEstablished(c, now); // a passive open reports establishment through this accept
             return s;
@@ -110,6 +113,7 @@ public final class ServeCommand extends EndpointCommand {
                 s.tick(now);
                 s.interrupt();
             });
+            stackReport = StackReport.of(ep.driver.stack().stats(), peakLive);
             return null;
         });
     }
@@ -156,6 +160,9 @@ public final class ServeCommand extends EndpointCommand {
             if (s.isFinished()) {
                 report(s);
             }
+        }
+        if (stackReport != null && stackReport.eventful()) {
+            print(stackReport);
         }
         return failed ? 1 : 0;
     }

@@ -5,7 +5,6 @@ import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.TcpState;
-import io.tcplab.tools.traffic.DigestPipe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +14,7 @@ import java.io.UncheckedIOException;
  * the source ends or a deadline passes), or echoes what it reads, and reads and hashes everything
  * the peer sends; after its own output is done it half-closes, and the connection is finished once
  * both FINs are through (TIME-WAIT or an orderly CLOSED) or it failed. The SHA-256 of each
- * direction is computed on threads of their own ({@link DigestPipe}), over exactly the bytes the
+ * direction is computed on threads of their own ({@link SessionDigest}), over exactly the bytes the
  * connection took and delivered.
  */
 final class Session implements ConnectionHandler {
@@ -26,9 +25,10 @@ final class Session implements ConnectionHandler {
     private final InputStream source; // null: nothing of our own to send
     private final boolean echo;
     private final long sendForNanos; // > 0: stop sending this long after the handshake
-    private final DigestPipe sentDigest;
-    private final DigestPipe receivedDigest;
-    private final byte[] chunk = new byte[CHUNK];
+    private final SessionDigest sentDigest;
+    private final SessionDigest receivedDigest;
+    /** Starts small and grows to CHUNK when a read fills it, so an idle or chatty session holds 4 KiB. */
+    private byte[] chunk = new byte[4096];
     private int pending;
     private int pendingOffset;
 
@@ -54,8 +54,8 @@ final class Session implements ConnectionHandler {
         this.source = source;
         this.echo = echo;
         this.sendForNanos = sendForNanos;
-        this.sentDigest = new DigestPipe(role + "-" + id + "-sent");
-        this.receivedDigest = new DigestPipe(role + "-" + id + "-received");
+        this.sentDigest = new SessionDigest(role + "-" + id + "-sent");
+        this.receivedDigest = new SessionDigest(role + "-" + id + "-received");
     }
 
     /** Reads and hashes what arrives; sends nothing; half-closes at the peer's FIN. */
@@ -172,7 +172,7 @@ final class Session implements ConnectionHandler {
             return source == null ? 0 : -1;
         }
         try {
-            int n = source.read(chunk, 0, CHUNK);
+            int n = source.read(grownChunk(), 0, CHUNK);
             return n <= 0 ? -1 : n;
         } catch (IOException e) {
             throw new UncheckedIOException("reading the source", e);
@@ -181,7 +181,7 @@ final class Session implements ConnectionHandler {
 
     /** Echo: reads (and hashes) one chunk; -1 at the peer's FIN. */
     private int readInto(Connection c, long now) {
-        int n = c.read(now, chunk, 0, CHUNK);
+        int n = c.read(now, chunkFor(c), 0, chunk.length);
         if (n > 0) {
             receivedDigest.write(chunk, 0, n);
             received += n;
@@ -191,10 +191,22 @@ final class Session implements ConnectionHandler {
         return n;
     }
 
+    /** The chunk, grown to CHUNK once more than it holds is ready to read (pending bytes sit at its start). */
+    private byte[] chunkFor(Connection c) {
+        return c.readableBytes() > chunk.length ? grownChunk() : chunk;
+    }
+
+    private byte[] grownChunk() {
+        if (chunk.length < CHUNK) {
+            chunk = java.util.Arrays.copyOf(chunk, CHUNK);
+        }
+        return chunk;
+    }
+
     /** Reads and hashes everything ready; a sink half-closes at the peer's FIN. */
     private void drain(Connection c, long now) {
         int n;
-        while ((n = c.read(now, chunk, 0, CHUNK)) > 0) {
+        while ((n = c.read(now, chunkFor(c), 0, chunk.length)) > 0) {
             receivedDigest.write(chunk, 0, n);
             received += n;
         }

@@ -1,8 +1,6 @@
 package io.tcplab.tools.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
-import java.util.Locale;
 
 /**
  * What one connection of {@code serve} or {@code send} did: bytes and SHA-256 each way, goodput,
@@ -20,33 +18,23 @@ record SessionReport(String role, String mode, String local, String remote, bool
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
-                     boolean ecn) {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    void printJson(PrintWriter out) {
-        out.println(MAPPER.valueToTree(this).toString());
-        out.flush();
-    }
-
-    void printText(PrintWriter out) {
-        line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,
+                     boolean ecn) implements Report {
+    @Override
+    public void printText(PrintWriter out) {
+        Report.line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,
                 complete ? "" : interrupted ? ", INTERRUPTED" : error != null ? ", FAILED: " + error : ", INCOMPLETE");
         if (bytesSent > 0 || !"sink".equals(mode)) {
-            line(out, "sent", "%d bytes, sha256 %s", bytesSent, sha256Sent);
+            Report.line(out, "sent", "%d bytes, sha256 %s", bytesSent, sha256Sent);
         }
         if (bytesReceived > 0 || "sink".equals(mode) || "echo".equals(mode)) {
-            line(out, "received", "%d bytes, sha256 %s", bytesReceived, sha256Received);
+            Report.line(out, "received", "%d bytes, sha256 %s", bytesReceived, sha256Received);
         }
-        line(out, "goodput", "%.2f Mbit/s over %.3f s", goodputBitsPerSec / 1e6, seconds);
-        line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", segmentsSent, segmentsRetransmitted,
+        Report.line(out, "goodput", "%.2f Mbit/s over %.3f s", goodputBitsPerSec / 1e6, seconds);
+        Report.line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", segmentsSent, segmentsRetransmitted,
                 segmentsSent == 0 ? 0.0 : 100.0 * segmentsRetransmitted / segmentsSent);
-        line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", rtoCount, fastRecoveries,
+        Report.line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", rtoCount, fastRecoveries,
                 spuriousUndos);
-        line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
+        Report.line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
         out.flush();
-    }
-
-    private static void line(PrintWriter out, String label, String format, Object... args) {
-        out.printf(Locale.ROOT, "%-16s %s%n", label, String.format(Locale.ROOT, format, args));
     }
 }

@@ -44,12 +44,16 @@ public final class Interop {
 
     /** The outcome of one in-process {@code tcplab} run. */
     record Run(int exitCode, String out, String err) {
+        /** The per-connection reports; serve's closing stack report ({@code "report":"stack"}) is not one. */
         List<JsonNode> reports() {
             List<JsonNode> r = new ArrayList<>();
             for (String line : out.split("\n")) {
                 if (line.startsWith("{")) {
                     try {
-                        r.add(JSON.readTree(line));
+                        JsonNode node = JSON.readTree(line);
+                        if (!node.has("report")) {
+                            r.add(node);
+                        }
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
