@@ -48,6 +48,7 @@ public final class ServeCommand extends EndpointCommand {
 
     private final List<Session> live = new ArrayList<>(); // the driver thread's while it runs
     private boolean failed;
+    private io.tcplab.stack.StackStats stats; // the stack's; read off the driver thread only once it stopped
 
     @Override
     ConnectionOptionsMixin connectionOptions() {
@@ -81,6 +82,7 @@ public final class ServeCommand extends EndpointCommand {
         }
         int port = port();
         ServeMode mode = mode();
+        stats = ep.driver.call(() -> ep.driver.stack().stats());
         int[] accepted = {0};
         ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
             Session s = mode.newSession(++accepted[0], sourceBytes != null ? sourceBytes : 0);
@@ -142,6 +144,7 @@ public final class ServeCommand extends EndpointCommand {
             Session s = live.get(i);
             s.tick(now);
             if (s.isFinished()) {
+                s.stackCounters(StackCounters.of(stats));
                 out.add(s);
                 live.remove(i--);
             }
@@ -154,6 +157,7 @@ public final class ServeCommand extends EndpointCommand {
         for (Session s : live) { // the driver has stopped: what was left is ours to read
             s.finishAfterStop(now);
             if (s.isFinished()) {
+                s.stackCounters(StackCounters.of(stats));
                 report(s);
             }
         }

@@ -14,13 +14,14 @@ import java.util.Locale;
  * @param error how the connection failed (RESET, TIMED_OUT, ...), or null
  * @param seconds from the end of the handshake to the end of the connection
  * @param goodputBitsPerSec the busier direction's bytes over {@code seconds}
+ * @param stack the stack's counters when the report was taken ({@code serve}), or null
  */
 record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
                      String error, long bytesSent, long bytesReceived, String sha256Sent, String sha256Received,
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
-                     boolean ecn) {
+                     boolean ecn, StackCounters stack) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     void printJson(PrintWriter out) {
@@ -43,6 +44,9 @@ record SessionReport(String role, String mode, String local, String remote, bool
         line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", rtoCount, fastRecoveries,
                 spuriousUndos);
         line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
+        if (stack != null) {
+            line(out, "stack", "%s", stack.line());
+        }
         out.flush();
     }
 
