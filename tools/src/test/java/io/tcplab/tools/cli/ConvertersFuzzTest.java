@@ -27,7 +27,9 @@ class ConvertersFuzzTest {
         try {
             converter.convert(value);
         } catch (TypeConversionException e) {
-            assertThat(e.getMessage()).as(converter.getClass().getSimpleName()).isNotBlank().doesNotContain("\n");
+            // one line, apart from the value it quotes back ("must be ..., got '1.0\n'")
+            assertThat(e.getMessage().replace(value, "")).as(converter.getClass().getSimpleName()).isNotBlank()
+                    .doesNotContain("\n");
         }
     }
 
