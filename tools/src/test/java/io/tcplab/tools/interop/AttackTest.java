@@ -137,10 +137,11 @@ class AttackTest {
     @Test
     void aOneByteOutOfOrderFloodIsBoundedByTheWindowAndTheRangeBudget() throws Exception {
         // serve's 256 KiB buffer keeps at most 256 KiB / 64 B = 4096 out-of-order ranges (ReceiveBuffer.rangeBudget)
-        int perRound = 6000;
+        int perRound = 8000;
         UnderAttack.Outcome o = UnderAttack.run(site, SIZE, t -> {
             for (int round = 0; round < 5 && t.stillRunning().getAsBoolean(); round++) {
-                int base = t.watch().clientNext() + (64 << 10) + 1;
+                // past the client's next piece and the one after, so its data cannot merge the ranges mid-round
+                int base = t.watch().clientNext() + (96 << 10) + 1;
                 for (int i = 0; i < perRound; i++) {
                     int seq = base + 2 * i; // a gap after every byte: each one is a range of its own
                     if (seq - t.windowEnd() >= 0) {
