@@ -50,6 +50,7 @@ public final class ServeCommand extends EndpointCommand {
     private boolean failed;
     private int peakLive; // the driver thread's while it runs
     private StackReport stackReport;
+    private io.tcplab.stack.StackStats stats; // the stack's; read off the driver thread only once it stopped
 
     @Override
     ConnectionOptionsMixin connectionOptions() {
@@ -83,6 +84,7 @@ public final class ServeCommand extends EndpointCommand {
         }
         int port = port();
         ServeMode mode = mode();
+        stats = ep.driver.call(() -> ep.driver.stack().stats());
         int[] accepted = {0};
         ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
             Session s = mode.newSession(++accepted[0], sourceBytes != null ? sourceBytes : 0);
@@ -146,6 +148,7 @@ public final class ServeCommand extends EndpointCommand {
             Session s = live.get(i);
             s.tick(now);
             if (s.isFinished()) {
+                s.stackCounters(StackCounters.of(stats));
                 out.add(s);
                 live.remove(i--);
             }
@@ -158,6 +161,7 @@ public final class ServeCommand extends EndpointCommand {
         for (Session s : live) { // the driver has stopped: what was left is ours to read
             s.finishAfterStop(now);
             if (s.isFinished()) {
+                s.stackCounters(StackCounters.of(stats));
                 report(s);
             }
         }

@@ -43,6 +43,7 @@ final class Session implements ConnectionHandler {
     private boolean closed;
     private boolean interrupted;
     private Finished finished;
+    private StackCounters stackCounters;
 
     /** What the connection looked like when it finished (taken on the driver thread). */
     private record Finished(long endNanos, ConnectionInfo info, String local, String remote) {
@@ -266,7 +267,7 @@ final class Session implements ConnectionHandler {
                 error == null ? null : error.name(), sent, received, sentDigest.finish(), receivedDigest.finish(),
                 seconds, seconds > 0 ? busier * 8 / seconds : 0, info.segmentsSent(), info.segmentsRetransmitted(),
                 info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), info.srttNanos() / 1e6, info.cwndBytes(),
-                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn());
+                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(), stackCounters);
     }
 
     /** For a session cut short: take its final state now (the driver has stopped, so nothing moves). */
@@ -274,6 +275,11 @@ final class Session implements ConnectionHandler {
         if (finished == null && connection != null) {
             finish(connection, now);
         }
+    }
+
+    /** The stack's counters to show in this session's report (serve sets them when it finishes). */
+    void stackCounters(StackCounters counters) {
+        stackCounters = counters;
     }
 
     long sent() {

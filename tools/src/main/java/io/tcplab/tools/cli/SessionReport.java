@@ -12,13 +12,14 @@ import java.io.PrintWriter;
  * @param error how the connection failed (RESET, TIMED_OUT, ...), or null
  * @param seconds from the end of the handshake to the end of the connection
  * @param goodputBitsPerSec the busier direction's bytes over {@code seconds}
+ * @param stack the stack's counters when the report was taken ({@code serve}), or null
  */
 record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
                      String error, long bytesSent, long bytesReceived, String sha256Sent, String sha256Received,
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
-                     boolean ecn) implements Report {
+                     boolean ecn, StackCounters stack) implements Report {
     @Override
     public void printText(PrintWriter out) {
         Report.line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,
@@ -35,6 +36,9 @@ record SessionReport(String role, String mode, String local, String remote, bool
         Report.line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", rtoCount, fastRecoveries,
                 spuriousUndos);
         Report.line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
+        if (stack != null) {
+            Report.line(out, "stack", "%s", stack.line());
+        }
         out.flush();
     }
 }

@@ -124,23 +124,7 @@ public final class Interop {
      */
     static String[] kernelSend(TestHosts.Host host, String address, int port, long size, long nanos, long seed,
                                CompletableFuture<Run> command) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        SocketChannel connected;
-        while (true) {
-            try {
-                connected = host.inside(() -> SocketChannel.open(new InetSocketAddress(address, port)));
-                break;
-            } catch (RuntimeException e) {
-                if (command.isDone()) {
-                    Run r = command.get();
-                    fail("the command ended before it accepted: exit " + r.exitCode() + ": " + r.err());
-                }
-                if (System.nanoTime() - end > 0) {
-                    throw e;
-                }
-                Thread.sleep(20);
-            }
-        }
+        SocketChannel connected = connect(host, address, port, command);
         Pattern p = new Pattern(seed);
         byte[] chunk = new byte[1 << 16];
         long sent = 0;
@@ -159,6 +143,29 @@ public final class Interop {
             assertThat(s.read(ByteBuffer.allocate(16))).as("the sink sends only its FIN").isEqualTo(-1);
         }
         return new String[] {String.valueOf(sent), p.hex()};
+    }
+
+    /**
+     * A kernel socket inside {@code host} connected to {@code address:port}, retrying for up to 30 s
+     * while {@code command} is still setting up its device; fails if the command ends first.
+     */
+    static SocketChannel connect(TestHosts.Host host, String address, int port, CompletableFuture<Run> command)
+            throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                return host.inside(() -> SocketChannel.open(new InetSocketAddress(address, port)));
+            } catch (RuntimeException e) {
+                if (command.isDone()) {
+                    Run r = command.get();
+                    fail("the command ended before it accepted: exit " + r.exitCode() + ": " + r.err());
+                }
+                if (System.nanoTime() - end > 0) {
+                    throw e;
+                }
+                Thread.sleep(20);
+            }
+        }
     }
 
     /** A kernel listener inside {@code host}, on {@code address} (null: the wildcard). */
