@@ -44,6 +44,7 @@ public class CcOnAckBench {
             priorInflight = 200L * MSS;
             inflight = 198L * MSS;
             deliveredTotal = delivered;
+            priorDelivered = delivered - 200L * MSS; // sent one window ago
             cwndLimited = true;
             caState = CaState.OPEN;
             deliveryRateBytesPerSec = 12_500_000L;

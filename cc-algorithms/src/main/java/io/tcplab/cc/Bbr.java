@@ -52,7 +52,7 @@ public final class Bbr implements CongestionControl {
     private double cwndGain = HIGH_GAIN;
     private long round;
     private boolean roundStart;
-    private long roundMark; // delivered + lost bytes that end the current round
+    private long roundMark; // the delivered total at the round's start: a packet sent since ends it
     private long minRtt = Long.MAX_VALUE;
     private long minRttStamp;
     private boolean fullBwReached;
@@ -115,18 +115,17 @@ public final class Bbr implements CongestionControl {
 
     /**
      * Linux bbr_update_round counts packet-timed rounds: a round ends once a packet sent after it
-     * began is delivered, SACKed ones included. The stack's round start waits for SND.UNA, which
-     * a hole holds back for the whole of a recovery; in STARTUP that delays the pipe-full test
-     * by the recovery's length and keeps the 2.89 gain on a full queue. Without per-packet
-     * delivered counts, the round ends here when everything in flight at its start has been
-     * delivered or marked lost.
+     * began is delivered, SACKed ones included (the stack's own round start waits for SND.UNA,
+     * which a hole holds back for a whole recovery). A packet sent after the round began left
+     * with at least the delivered total of the round's start. Counting by what was in flight at
+     * an ACK instead ended two rounds per round trip in ProbeRTT's four-segment window, and the
+     * ten-round bandwidth filter forgot the path's rate.
      */
     private void updateRound(AckSample s) {
-        long settled = s.deliveredTotal() + s.lostTotal();
-        if (settled >= roundMark) {
+        if (s.priorDelivered() >= roundMark) {
             round++;
             roundStart = true;
-            roundMark = settled + Math.max(s.inflight(), 1);
+            roundMark = s.deliveredTotal();
         }
     }
 

@@ -62,6 +62,7 @@ final class SyntheticPath {
         lastRttNanos = rtt;
         double rateSegments = Math.min(w * 1e9 / rtt, capacitySegmentsPerSec);
         long start = now;
+        long deliveredWhenSent = delivered; // the whole window leaves at the round's start
         for (long sent = 0; sent < w; sent += segmentsPerAck) {
             long k = Math.min(segmentsPerAck, w - sent);
             now = start + rtt * (sent + k) / w;
@@ -75,7 +76,7 @@ final class SyntheticPath {
                 markCarry -= 1;
             }
             cc.onAck(ack.set(now, k * MSS, rtt, baseRttNanos, w * MSS, (w - k) * MSS, ece, delivered, lost,
-                    true, state, (long) (rateSegments * MSS)));
+                    true, state, (long) (rateSegments * MSS)).priorDelivered(deliveredWhenSent));
         }
     }
 

@@ -24,6 +24,12 @@ final class TestAck extends AckSample {
         return this;
     }
 
+    /** The delivered total when the newest packet this ACK delivered was sent. */
+    TestAck priorDelivered(long bytes) {
+        priorDelivered = bytes;
+        return this;
+    }
+
     TestAck appLimited(boolean on) {
         appLimited = on;
         return this;

@@ -22,6 +22,7 @@ public class AckSample {
     protected CaState caState = CaState.OPEN;
     protected long deliveryRateBytesPerSec = -1;
     protected long sndUna;
+    protected long priorDelivered = -1;
 
     public long nowNanos() { return nowNanos; }
     /** Bytes newly acknowledged by the cumulative ACK (SND.UNA advance), not counting ones already SACKed. */
@@ -57,4 +58,10 @@ public class AckSample {
     public long deliveryRateBytesPerSec() { return deliveryRateBytesPerSec; }
     /** SND.UNA after this ACK, as a 64-bit unwrapped sequence number. */
     public long sndUna() { return sndUna; }
+    /**
+     * {@link #deliveredTotal()} when the most recently sent of the segments this ACK delivered left
+     * (Linux rate_sample.prior_delivered), or -1 when none: a round trip ends once this reaches the
+     * total delivered at the round's start (Linux bbr_update_round).
+     */
+    public long priorDelivered() { return priorDelivered; }
 }

@@ -7,7 +7,7 @@ import io.tcplab.stack.cc.CaState;
 final class MutableAckSample extends AckSample {
     void fill(long now, long acked, long sacked, long rtt, long minRtt, long srtt, long priorInflight, long inflight,
               boolean ece, long deliveredTotal, long lostTotal, long eceDeliveredTotal, boolean appLimited,
-              boolean cwndLimited, CaState caState, long deliveryRate, long sndUna) {
+              boolean cwndLimited, CaState caState, long deliveryRate, long sndUna, long priorDelivered) {
         this.nowNanos = now;
         this.ackedBytes = acked;
         this.sackedBytes = sacked;
@@ -25,5 +25,6 @@ final class MutableAckSample extends AckSample {
         this.caState = caState;
         this.deliveryRateBytesPerSec = deliveryRate;
         this.sndUna = sndUna;
+        this.priorDelivered = priorDelivered;
     }
 }

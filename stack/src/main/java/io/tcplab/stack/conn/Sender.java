@@ -484,7 +484,7 @@ final class Sender {
                     : priorInflight + smss >= cwnd);
             ackSample.fill(now, ackResult.newlyAckedBytes, ackResult.newlySackedBytes, rttSample, rtt.minRtt(), rtt.srtt(),
                     priorInflight, inflight(), ece, rate.delivered, lost, eceDelivered, rate.sampleAppLimited(),
-                    cwndLimited, caState, rate.sampleRate(), sndUna);
+                    cwndLimited, caState, rate.sampleRate(), sndUna, ackResult.newestDeliveredAtSend);
             cc.onAck(ackSample);
             c.trace(now, TraceEvent.ACK, null, ack, (int) newlyDelivered);
         }
