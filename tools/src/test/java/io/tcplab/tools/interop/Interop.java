@@ -46,14 +46,22 @@ public final class Interop {
     record Run(int exitCode, String out, String err) {
         /** The per-connection reports; serve's closing stack report ({@code "report":"stack"}) is not one. */
         List<JsonNode> reports() {
+            return json().stream().filter(node -> !node.has("report")).toList();
+        }
+
+        /** serve's closing stack report: its peak of connections and each defence's counters. */
+        JsonNode stackReport() {
+            List<JsonNode> r = json().stream().filter(node -> "stack".equals(node.path("report").asText())).toList();
+            assertThat(r).as("the stack report of: %s / %s", out, err).hasSize(1);
+            return r.get(0);
+        }
+
+        private List<JsonNode> json() {
             List<JsonNode> r = new ArrayList<>();
             for (String line : out.split("\n")) {
                 if (line.startsWith("{")) {
                     try {
-                        JsonNode node = JSON.readTree(line);
-                        if (!node.has("report")) {
-                            r.add(node);
-                        }
+                        r.add(JSON.readTree(line));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
