@@ -42,6 +42,8 @@ public final class RealPath implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final TestHosts hosts;
+    /** The host's allowed list, to put back on close, or null when it was left alone. */
+    private AllowedAlgorithm allowed;
     private final TestHosts.Host left;
     private final TestHosts.Host right;
 
@@ -79,14 +81,21 @@ public final class RealPath implements AutoCloseable {
                     + String.join(", ", kernel) + ")");
         }
         TestHosts hosts = TestHosts.create();
+        AllowedAlgorithm allowed = null;
         try {
             TestHosts.Host left = hosts.addHost("left");
             TestHosts.Host right = hosts.addHost("right");
             left.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
+            allowed = AllowedAlgorithm.allow(kernelAlgorithm);
             left.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + kernelAlgorithm);
-            return new RealPath(hosts, left, right);
+            RealPath path = new RealPath(hosts, left, right);
+            path.allowed = allowed;
+            return path;
         } catch (RuntimeException e) {
             hosts.close();
+            if (allowed != null) {
+                allowed.close();
+            }
             throw wrap(e);
         }
     }
@@ -150,6 +159,9 @@ public final class RealPath implements AutoCloseable {
 
     @Override
     public void close() {
+        if (allowed != null) {
+            allowed.close();
+        }
         hosts.close();
     }
 
