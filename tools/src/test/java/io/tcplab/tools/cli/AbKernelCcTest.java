@@ -14,13 +14,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * queue) at a quarter of its 128 MiB. The issue's bounds (goodput within 10%, retransmissions
  * within 1.5×) are for the median of three full runs, which docs/cc-loss-based.md and
  * docs/cc-bbr.md record. One short run on a busy 2-core machine gets a margin: goodput at least
- * 85% of the kernel's, retransmissions at most 2× (+50). Nearly all of them are STARTUP's (or
- * slow start's) overshoot into the one-BDP queue, which varies from run to run on both sides
- * (measured at 32 MiB, BBR: kernel 747-1533, tcplab 909-1279).
+ * 85% of the kernel's, retransmissions at most 1.5 × max(the kernel's, one overshoot). Nearly all
+ * of them are STARTUP's (or slow start's) overshoot into the one-BDP queue, which varies from run
+ * to run on both sides (measured at 32 MiB, BBR: kernel 747-1533, tcplab 909-1279).
  * Needs root and namespaces (CI); skips with the reason elsewhere.
-
  */
 class AbKernelCcTest {
+    /** BDP + queue of the 100 Mbit/s, 40 ms path with its one-BDP queue, in 1448-byte segments. */
+    private static final long OVERSHOOT_SEGMENTS = 690;
+
     @ParameterizedTest
     @ValueSource(strings = {"cubic", "bbr"})
     @Timeout(120)
@@ -36,8 +38,12 @@ class AbKernelCcTest {
         System.out.printf("%s: kernel %.1f Mbit/s %d retransmits, tcplab %.1f Mbit/s %d%n", cc, k / 1e6,
                 root.at("/kernel/retransmits").asLong(), t / 1e6, root.at("/tcplab/retransmits").asLong());
         assertThat(t).as("tcplab %.1f vs kernel %.1f Mbit/s", t / 1e6, k / 1e6).isGreaterThanOrEqualTo(0.85 * k);
+        // One run's retransmissions are mostly whether slow start (HyStart for CUBIC, STARTUP for BBR)
+        // left before the one-BDP queue overflowed, which varies from run to run on both sides
+        // (128 MiB runs, cubic: kernel 36-879, tcplab 5-328): bound them by one overshoot's worth,
+        // BDP + queue = ~690 segments, beyond the kernel's. The median of three is in the docs.
         long kr = root.at("/kernel/retransmits").asLong();
         assertThat(root.at("/tcplab/retransmits").asLong()).as("vs kernel's %d retransmissions", kr)
-                .isLessThanOrEqualTo(2 * kr + 50);
+                .isLessThanOrEqualTo((long) (1.5 * Math.max(kr, OVERSHOOT_SEGMENTS)));
     }
 }
