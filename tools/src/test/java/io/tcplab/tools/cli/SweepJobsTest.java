@@ -31,6 +31,20 @@ class SweepJobsTest {
         assertJobsMergeToDirectRun(dir, sweep, 2);
     }
 
+    @Test
+    void mergeRefusesAFileThatIsNotAResultAndAnEmptyDirectory(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("other.json"), "{\"experiment\": \"delay-spike\"}");
+        Cli bad = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", dir.toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines()).hasSize(1);
+        assertThat(bad.err()).startsWith("tcplab merge: " + dir.resolve("other.json") + ": not a result file");
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Cli none = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", empty.toString());
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.errLines()).containsExactly("tcplab merge: no result files (*.json) under [" + empty + "]");
+    }
+
     private static void assertJobsMergeToDirectRun(Path dir, String[] sweep, int jobs) throws IOException {
         Path jobDir = dir.resolve("jobs-out");
         Cli emitted = run(sweep, "--emit-jobs", jobDir.toString());
