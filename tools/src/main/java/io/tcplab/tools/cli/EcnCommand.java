@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = {"Seed 001's experiment: 30 flows through two 50 Mbit/s congestion points with RED marking "
                 + "(scenarios/ecn-two-congestion-points.yaml), once as written (10 ECN+SACK flows across both points, "
                 + "10 non-ECN non-SACK flows at each) and once with ECN off on every flow. Prints the seed's two tables: "
-                + "per group and aggregated, mean, variance, standard deviation, median and 95% interval over the runs. "
+                + "per group and aggregated, mean, variance, standard deviation, median and 95%% interval over the runs. "
                 + "Fails (exit 1) if a marking queue drops an ECN-capable packet in the ECN configuration. "
                 + "See docs/experiments.md.", "Exit codes: 0 success, 1 the run failed, 2 a bad option or file."})
 public final class EcnCommand implements Callable<Integer> {

@@ -55,6 +55,18 @@ class EcnCommandTest {
     }
 
     @Test
+    void helpOfEverySweepCommandFormatsCleanly() {
+        // picocli formats descriptions with String.format: a lone '%' leaves them raw, "%%" and "%n" unreplaced
+        for (String[] command : new String[][] {{"experiment", "ecn", "--help"},
+                {"experiment", "friendliness", "--help"}, {"merge", "--help"}}) {
+            Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, command);
+            assertThat(cli.exitCode()).isZero();
+            assertThat(cli.err()).as(String.join(" ", command)).isEmpty();
+            assertThat(cli.out()).contains("Exit codes:").doesNotContain("%%").doesNotContain("%n");
+        }
+    }
+
+    @Test
     void badOptionsAndFilesAreOneLineWithExitCode2(@TempDir Path dir) throws IOException {
         Cli configuration = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--configuration", "maybe");
         assertThat(configuration.exitCode()).isEqualTo(2);
