@@ -1,10 +1,16 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.tools.experiment.EcnSetup;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
+import io.tcplab.tools.link.Units;
+import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -43,5 +49,73 @@ final class ExperimentConverters {
             }
             return variants;
         }
+    }
+
+    /** {@code ecn}, {@code non-ecn} or {@code both}: the configurations of seed 001's experiment. */
+    static final class EcnConfigurations implements ITypeConverter<List<String>> {
+        @Override
+        public List<String> convert(String value) {
+            String v = value.trim();
+            if (v.equals("both")) {
+                return EcnSetup.CONFIGURATIONS;
+            }
+            if (!EcnSetup.CONFIGURATIONS.contains(v)) {
+                throw new TypeConversionException("must be ecn, non-ecn or both, got '" + value + "'");
+            }
+            return List.of(v);
+        }
+    }
+
+    /** Comma-separated RTTs, each in milliseconds (a plain number) or a duration like 82ms, each once. */
+    static final class Rtts implements ITypeConverter<List<Long>> {
+        @Override
+        public List<Long> convert(String value) {
+            List<Long> rtts = new ArrayList<>();
+            for (String part : value.split(",", -1)) {
+                String text = part.trim();
+                String withUnit = !text.isEmpty() && text.chars().allMatch(c -> Character.isDigit(c) || c == '.') ? text + "ms" : text;
+                long nanos;
+                try {
+                    nanos = Units.parseDurationNanos(withUnit);
+                } catch (IllegalArgumentException e) {
+                    nanos = 0;
+                }
+                if (nanos <= 0 || rtts.contains(nanos)) {
+                    throw new TypeConversionException("must be a comma-separated list of RTTs above 0 in milliseconds "
+                            + "(16,42,82) or durations (16ms,0.5s), each once, got '" + value + "'");
+                }
+                rtts.add(nanos);
+            }
+            return rtts;
+        }
+    }
+
+    /** Comma-separated congestion-control algorithms (with parameters if wanted), each once. */
+    static final class Protocols implements ITypeConverter<List<String>> {
+        @Override
+        public List<String> convert(String value) {
+            List<String> protocols = Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+            for (String p : protocols) {
+                try {
+                    CongestionControls.validate(p);
+                } catch (IllegalArgumentException e) {
+                    throw new TypeConversionException("must be a comma-separated list of algorithms from "
+                            + String.join(", ", CongestionControls.names()) + ", each once, got '" + value + "' ("
+                            + e.getMessage() + ")");
+                }
+            }
+            if (protocols.size() != new HashSet<>(protocols).size()) {
+                throw new TypeConversionException("must name each algorithm once, got '" + value + "'");
+            }
+            return protocols;
+        }
+    }
+
+    /** A bad scenario file or result file: its one-line message, exit code 2. */
+    static int badFile(CommandSpec command, RuntimeException e) {
+        PrintWriter err = command.commandLine().getErr();
+        err.println(command.qualifiedName() + ": " + e.getMessage());
+        err.flush();
+        return OptionErrorHandler.EXIT_BAD_OPTION;
     }
 }

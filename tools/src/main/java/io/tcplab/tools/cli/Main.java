@@ -25,7 +25,8 @@ public final class Main {
                 .addSubcommand(new SendCommand())
                 .addSubcommand(new ExperimentCommand())
                 .addSubcommand(new CcCommand())
-                .addSubcommand(new RunCommand());
+                .addSubcommand(new RunCommand())
+                .addSubcommand(new MergeCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

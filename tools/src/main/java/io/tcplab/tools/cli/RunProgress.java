@@ -6,7 +6,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress of {@code tcplab run} in simulated seconds, as a bar with ETA on stderr — shown only
+ * Progress of {@code tcplab run} and the experiments' sweeps in simulated seconds, as a bar with ETA on stderr — shown only
  * once a run has taken more than a few wall-clock seconds, so quick runs print nothing extra.
  */
 final class RunProgress implements AutoCloseable {
@@ -16,7 +16,7 @@ final class RunProgress implements AutoCloseable {
     private final boolean enabled;
     private final long wallStart = System.nanoTime();
     private ProgressBar bar;
-    private long doneBeforeMillis;
+    private long doneBeforeNanos;
 
     RunProgress(long totalVirtualNanos, PrintStream err, boolean enabled) {
         this.totalMillis = totalVirtualNanos / 1_000_000;
@@ -35,13 +35,19 @@ final class RunProgress implements AutoCloseable {
                     .showSpeed().build();
         }
         if (bar != null) {
-            bar.stepTo(doneBeforeMillis + nanos / 1_000_000);
+            bar.stepTo((doneBeforeNanos + nanos) / 1_000_000);
         }
     }
 
     /** One run (seed) is done; the next starts from its end. */
     void runDone(long runNanos) {
-        doneBeforeMillis += runNanos / 1_000_000;
+        doneBeforeNanos += runNanos;
+    }
+
+    /** Runs in parallel: some run simulated {@code nanos} more; callable from any thread. */
+    synchronized void advance(long nanos) {
+        doneBeforeNanos += nanos;
+        at(0);
     }
 
     @Override

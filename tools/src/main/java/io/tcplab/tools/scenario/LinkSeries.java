@@ -9,6 +9,7 @@ import io.tcplab.tools.link.LinkStats;
  * @param rateBitsPerSec  its rate at the end (0 = unlimited)
  * @param queueBytes      bytes queued (not yet fully serialized) at each sample
  * @param queuePackets    packets queued at each sample
+ * @param offered         packets offered to the queue so far, at each sample
  * @param dropped         queue drops (drop-tail and RED) so far, at each sample
  * @param deliveredBytes  bytes handed on so far, at each sample
  * @param ceMarked        packets CE-marked so far, at each sample
@@ -16,7 +17,8 @@ import io.tcplab.tools.link.LinkStats;
  * @param earlyDropped    RED's early drops at the end
  * @param ectDropped      queue drops of ECN-capable packets at the end
  */
-public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] dropped,
+public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] offered,
+                         long[] dropped,
                          long[] deliveredBytes, long[] ceMarked, LinkStats stats, long earlyDropped, long ectDropped) {
 
     /** Bytes carried between samples {@code from} and {@code to} over what the rate could carry. */

@@ -52,7 +52,7 @@ public final class MultiFlowRunner {
         for (int j = 0; j < links.size(); j++) {
             Link link = links.get(j);
             linkSeries.add(new LinkSeries(link.name(), link.params().rateBitsPerSec(), s.queueBytes[j],
-                    s.queuePackets[j], s.dropped[j], s.linkDelivered[j], s.ceMarked[j], link.counters().snapshot(),
+                    s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.ceMarked[j], link.counters().snapshot(),
                     link.counters().earlyDropped(), link.counters().ectDropped()));
         }
         return new ScenarioResult(scenario.name(), seed, scenario.sampleNanos(), scenario.warmupNanos(),
@@ -66,6 +66,7 @@ public final class MultiFlowRunner {
         final long[][] cwnd;
         final long[][] queueBytes;
         final long[][] queuePackets;
+        final long[][] offered;
         final long[][] dropped;
         final long[][] linkDelivered;
         final long[][] ceMarked;
@@ -75,6 +76,7 @@ public final class MultiFlowRunner {
             cwnd = new long[flows][samples];
             queueBytes = new long[links][samples];
             queuePackets = new long[links][samples];
+            offered = new long[links][samples];
             dropped = new long[links][samples];
             linkDelivered = new long[links][samples];
             ceMarked = new long[links][samples];
@@ -89,6 +91,7 @@ public final class MultiFlowRunner {
                 Link link = links.get(j);
                 queueBytes[j][k] = link.queuedBytes(now);
                 queuePackets[j][k] = link.queuedPackets(now);
+                offered[j][k] = link.counters().offeredPackets();
                 dropped[j][k] = link.counters().queueDropped();
                 linkDelivered[j][k] = link.counters().deliveredBytes();
                 ceMarked[j][k] = link.counters().ceMarked();

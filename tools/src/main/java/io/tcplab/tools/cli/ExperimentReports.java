@@ -1,0 +1,76 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.experiment.CellResults;
+import io.tcplab.tools.experiment.EcnExperiment;
+import io.tcplab.tools.experiment.EcnResult;
+import io.tcplab.tools.experiment.EcnTables;
+import io.tcplab.tools.experiment.ExperimentCsv;
+import io.tcplab.tools.experiment.FriendlinessPlot;
+import io.tcplab.tools.experiment.FriendlinessResult;
+import io.tcplab.tools.experiment.FriendlinessTables;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What the experiment commands and {@code tcplab merge} print and write for a set of results. */
+final class ExperimentReports {
+    private ExperimentReports() {
+    }
+
+    /** Seed 001's tables (or JSON), CSV if asked; exit code 1 if a marking queue dropped an ECN-capable packet. */
+    static int ecn(CommandSpec command, List<EcnResult> results, boolean json, Path csv) throws IOException {
+        PrintWriter out = command.commandLine().getOut();
+        if (json) {
+            out.println(CellResults.json(results));
+        } else {
+            EcnTables.print(results, out);
+        }
+        if (csv != null) {
+            Path file = ExperimentCsv.ecn(results, csv);
+            if (!json) {
+                out.println("csv: " + file);
+            }
+        }
+        out.flush();
+        List<EcnResult> bad = EcnExperiment.ectDropViolations(results);
+        if (bad.isEmpty()) {
+            return 0;
+        }
+        PrintWriter err = command.commandLine().getErr();
+        err.println(command.qualifiedName() + ": FAILED: the ECN configuration's marking RED queues dropped ECN-capable "
+                + "packets (they must mark them): " + bad.stream().map(r -> String.format(Locale.ROOT, "seed %d %s",
+                r.seed(), r.ectDropped())).collect(Collectors.joining("; ")));
+        err.flush();
+        return 1;
+    }
+
+    /** Seed 000's tables (or JSON), CSV if asked, and the plot of the 82 ms cells into {@code plots} if given. */
+    static int friendliness(CommandSpec command, List<FriendlinessResult> results, boolean json, Path csv, Path plots)
+            throws IOException {
+        PrintWriter out = command.commandLine().getOut();
+        FriendlinessTables tables = new FriendlinessTables(results);
+        if (json) {
+            out.println(CellResults.json(results));
+        } else {
+            tables.print(out);
+        }
+        if (csv != null) {
+            Path file = ExperimentCsv.friendliness(tables, csv);
+            if (!json) {
+                out.println("csv: " + file);
+            }
+        }
+        if (plots != null) {
+            Path file = FriendlinessPlot.write(tables, plots);
+            if (!json) {
+                out.println("plot: " + file);
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

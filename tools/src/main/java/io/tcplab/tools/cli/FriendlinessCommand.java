@@ -1,0 +1,52 @@
+package io.tcplab.tools.cli;
+
+import io.tcplab.tools.experiment.FriendlinessExperiment;
+import io.tcplab.tools.experiment.FriendlinessResult;
+import io.tcplab.tools.experiment.FriendlinessSetup;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tcplab experiment friendliness}: seed 000, each high-speed protocol against SACK at each RTT. */
+@Command(name = "friendliness", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        description = {"Seed 000's TCP-friendliness experiment: per RTT and protocol, one flow of the protocol "
+                + "against one SACK (reno) flow at the same RTT through a 400 Mbit/s bottleneck with a 2 MB drop-tail "
+                + "queue, 12+2 long-lived background flows and web traffic (scenarios/friendliness-cell.yaml). Prints "
+                + "the seed's tables (rows RTT, columns protocol): Jain's index, throughput ratio, link utilization, "
+                + "queue drop ratio, convergence time, J(tau) and CoV(tau); plots goodput over time at 82 ms. "
+                + "Cells run in parallel. See docs/experiments.md.",
+                "Exit codes: 0 success, 1 the run failed, 2 a bad option or file."})
+public final class FriendlinessCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec command;
+
+    @Mixin
+    private SweepOptions options;
+
+    @Option(names = "--rtts", paramLabel = "MS,MS...", defaultValue = "16,42,82,162,324",
+            converter = ExperimentConverters.Rtts.class,
+            description = "RTTs, milliseconds or durations, comma-separated (default: ${DEFAULT-VALUE}).")
+    private List<Long> rttsNanos;
+
+    @Option(names = "--protocols", paramLabel = "CC,CC...", defaultValue = "cubic,bic,htcp,highspeed,scalable,fast,reno",
+            converter = ExperimentConverters.Protocols.class,
+            description = "Algorithms under test, comma-separated; reno is the SACK column (default: ${DEFAULT-VALUE}).")
+    private List<String> protocols;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "friendliness-out",
+            description = "Directory for the goodput plot of the 82 ms cells (default: ./${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        return Sweep.command(command, options, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
+                new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed), results -> ExperimentReports.friendliness(command,
+                results.stream().map(FriendlinessResult.class::cast).toList(), options.json, options.csv, out));
+    }
+}

@@ -1,0 +1,161 @@
+package io.tcplab.tools.experiment;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Seed 000's tables from friendliness results, in its shape: rows RTT, columns protocol, each
+ * value the mean over the cell's runs; for J(τ) and CoV(τ), rows protocol × τ and columns RTT.
+ */
+public final class FriendlinessTables {
+    private final List<Double> rtts;
+    private final List<String> protocols;
+    private final Map<String, List<FriendlinessResult>> cells = new LinkedHashMap<>();
+    private final List<FriendlinessResult> all;
+
+    public FriendlinessTables(List<FriendlinessResult> results) {
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException("no friendliness results");
+        }
+        all = List.copyOf(results);
+        rtts = results.stream().map(FriendlinessResult::rttMs).distinct().sorted().toList();
+        List<String> names = new ArrayList<>(results.stream().map(FriendlinessResult::protocol).distinct().toList());
+        names.sort(Comparator.comparingInt(ProtocolLabels::rank));
+        protocols = List.copyOf(names);
+        for (FriendlinessResult r : results) {
+            cells.computeIfAbsent(key(r.protocol(), r.rttMs()), k -> new ArrayList<>()).add(r);
+        }
+    }
+
+    public List<Double> rtts() {
+        return rtts;
+    }
+
+    public List<String> protocols() {
+        return protocols;
+    }
+
+    /** The runs of one cell (empty if it was not run). */
+    public List<FriendlinessResult> cell(String protocol, double rttMs) {
+        return cells.getOrDefault(key(protocol, rttMs), List.of());
+    }
+
+    /** The mean over a cell's runs; NaN if the cell is missing or any run's value is. */
+    public double mean(String protocol, double rttMs, ToDoubleFunction<FriendlinessResult> metric) {
+        List<FriendlinessResult> runs = cell(protocol, rttMs);
+        return runs.isEmpty() ? Double.NaN : runs.stream().mapToDouble(metric).average().orElse(Double.NaN);
+    }
+
+    public void print(PrintWriter out) {
+        FriendlinessResult first = all.get(0);
+        out.printf(Locale.ROOT, "TCP Friendliness: flow1 runs the protocol, flow2 SACK (reno with SACK), same RTT, with "
+                + "the background traffic; %s s runs (first %s s left out), %s; means over runs%n",
+                number(first.durationSeconds()), number(first.warmupSeconds()), runsText());
+        out.println();
+        out.println("1. TCP Fairness");
+        out.println();
+        byRtt(out, "1.1 Fairness index (Jain's) for TCP friendliness", FriendlinessResult::jain, "%.3f");
+        byRtt(out, "1.2 Throughput Ratio for TCP friendliness (SACK / protocol: flow2's goodput over flow1's; "
+                + "1 is fair, below 1 the protocol takes more)", FriendlinessResult::sackOverProtocol, "%.3f");
+        out.println("2. Link Utilization");
+        out.println();
+        byRtt(out, "Link utilization table (bottleneck, all traffic, fraction of capacity)",
+                FriendlinessResult::utilization, "%.3f");
+        out.println("3. Queue Dropping Ratio");
+        out.println();
+        byRtt(out, "Queue drop ratio on the bottleneck router (drops / packets offered)",
+                FriendlinessResult::dropRatio, "%.5f");
+        out.println("4. Convergence Time");
+        out.println();
+        convergence(out);
+        byTimeScale(out, "4.2 Fairness index over various time scales (J(tau) of flow1 and flow2)", FriendlinessResult::fairness);
+        out.println("5. Coefficient of Variance (CoV) of Total throughput");
+        out.println();
+        byTimeScale(out, "CoV table (CoV(tau) of flow1 + flow2)", FriendlinessResult::cov);
+        out.flush();
+    }
+
+    private String runsText() {
+        long least = cells.values().stream().mapToLong(List::size).min().orElse(0);
+        long most = cells.values().stream().mapToLong(List::size).max().orElse(0);
+        return (least == most ? least + "" : least + "-" + most) + (most == 1 ? " run" : " runs") + " per cell";
+    }
+
+    private void byRtt(PrintWriter out, String title, ToDoubleFunction<FriendlinessResult> metric, String format) {
+        out.println(title);
+        out.println();
+        header(out, "Delay");
+        for (double rtt : rtts) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s", number(rtt) + "ms"));
+            for (String p : protocols) {
+                row.append(String.format(Locale.ROOT, " %9s", value(format, mean(p, rtt, metric))));
+            }
+            out.println(row);
+        }
+        out.println();
+    }
+
+    private void convergence(PrintWriter out) {
+        out.println("4.1 Convergence time for two flows (s from flow2's start until Jain >= 0.8 over the next 10 s "
+                + "for 10 s; '>' every run hit the cap, '*' some did)");
+        out.println();
+        header(out, "Delay");
+        for (double rtt : rtts) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s", number(rtt) + "ms"));
+            for (String p : protocols) {
+                List<FriendlinessResult> runs = cell(p, rtt);
+                long capped = runs.stream().filter(r -> !r.converged()).count();
+                String v = value("%.1f", mean(p, rtt, FriendlinessResult::convergenceSeconds));
+                String mark = runs.isEmpty() || capped == 0 ? v : capped == runs.size() ? ">" + v : v + "*";
+                row.append(String.format(Locale.ROOT, " %9s", mark));
+            }
+            out.println(row);
+        }
+        out.println();
+    }
+
+    private void byTimeScale(PrintWriter out, String title, java.util.function.Function<FriendlinessResult, double[]> metric) {
+        out.println(title);
+        out.println();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-9s %-7s", "Protocol", ""));
+        rtts.forEach(rtt -> head.append(String.format(Locale.ROOT, " %8s", number(rtt) + "ms")));
+        out.println(head);
+        double[] taus = all.get(0).taus();
+        for (String p : protocols) {
+            for (int i = 0; i < taus.length; i++) {
+                int index = i;
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s %-7s",
+                        i == 0 ? ProtocolLabels.label(p) : "", number(taus[i]) + "sec"));
+                for (double rtt : rtts) {
+                    row.append(String.format(Locale.ROOT, " %8s", value("%.3f", mean(p, rtt, r -> metric.apply(r)[index]))));
+                }
+                out.println(row);
+            }
+        }
+        out.println();
+    }
+
+    private void header(PrintWriter out, String first) {
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-9s", first));
+        protocols.forEach(p -> head.append(String.format(Locale.ROOT, " %9s", ProtocolLabels.label(p))));
+        out.println(head);
+    }
+
+    static String value(String format, double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String key(String protocol, double rttMs) {
+        return protocol + "@" + rttMs;
+    }
+}

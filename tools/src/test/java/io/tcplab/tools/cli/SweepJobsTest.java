@@ -1,0 +1,95 @@
+package io.tcplab.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --emit-jobs writes one job per cell and seed; running the jobs (in-process here, as a Slurm
+ * array or GNU parallel would run the lines of jobs.txt in the jobs directory) and merging their
+ * result files gives exactly the tables of the direct run.
+ */
+class SweepJobsTest {
+
+    @Test
+    void ecnJobsMergedEqualTheDirectRun(@TempDir Path dir) throws IOException {
+        String[] sweep = {"experiment", "ecn", "--runs", "1", "--duration", "2s"};
+        assertJobsMergeToDirectRun(dir, sweep, 2);
+    }
+
+    @Test
+    void friendlinessJobsMergedEqualTheDirectRun(@TempDir Path dir) throws IOException {
+        String[] sweep = {"experiment", "friendliness", "--scenario", FriendlinessCommandTest.smallCell(dir).toString(),
+            "--rtts", "42", "--protocols", "htcp,reno", "--duration", "2s", "--runs", "1", "--out", dir.resolve("png").toString()};
+        assertJobsMergeToDirectRun(dir, sweep, 2);
+    }
+
+    @Test
+    void mergeRefusesAFileThatIsNotAResultAndAnEmptyDirectory(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("other.json"), "{\"experiment\": \"delay-spike\"}");
+        Cli bad = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", dir.toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines()).hasSize(1);
+        assertThat(bad.err()).startsWith("tcplab merge: " + dir.resolve("other.json") + ": not a result file");
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Cli none = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", empty.toString());
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.errLines()).containsExactly("tcplab merge: no result files (*.json) under [" + empty + "]");
+    }
+
+    private static void assertJobsMergeToDirectRun(Path dir, String[] sweep, int jobs) throws IOException {
+        Path jobDir = dir.resolve("jobs-out");
+        Cli emitted = run(sweep, "--emit-jobs", jobDir.toString());
+        assertThat(emitted.exitCode()).as(emitted.err()).isZero();
+        assertThat(emitted.out()).startsWith("wrote " + jobs + " jobs to " + jobDir);
+        List<String> lines = Files.readAllLines(jobDir.resolve("jobs.txt"));
+        assertThat(lines).hasSize(jobs);
+        assertThat(jobDir.resolve("run-job.sh")).isExecutable();
+        try (Stream<Path> yamls = Files.list(jobDir.resolve("jobs"))) {
+            assertThat(yamls).hasSize(jobs);
+        }
+
+        for (String line : lines) {
+            assertThat(line).startsWith("${TCPLAB:-tcplab} experiment ");
+            Cli job = Cli.run(TransferCommand.DEFAULT_ENGINE, inDirectory(line, jobDir));
+            assertThat(job.exitCode()).as(line + "\n" + job.err()).isZero();
+        }
+        Cli merged = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", jobDir.resolve("results").toString(),
+                "--out", dir.resolve("merged-png").toString());
+        assertThat(merged.exitCode()).as(merged.err()).isZero();
+
+        Cli direct = run(sweep, "--no-progress");
+        assertThat(direct.exitCode()).as(direct.err()).isZero();
+        assertThat(tablesOnly(merged.out())).isEqualTo(tablesOnly(direct.out())).isNotBlank();
+    }
+
+    private static Cli run(String[] sweep, String... more) {
+        List<String> args = new ArrayList<>(List.of(sweep));
+        args.addAll(List.of(more));
+        return Cli.run(TransferCommand.DEFAULT_ENGINE, args.toArray(String[]::new));
+    }
+
+    /** A line of jobs.txt as its words, without the launcher, its relative paths made absolute. */
+    private static String[] inDirectory(String line, Path jobDir) {
+        String[] words = line.split(" ");
+        List<String> args = new ArrayList<>();
+        for (int i = 1; i < words.length; i++) {
+            String w = words[i];
+            args.add(w.startsWith("jobs/") || w.equals("results") ? jobDir.resolve(w).toString() : w);
+        }
+        return args.toArray(String[]::new);
+    }
+
+    /** The printed tables without the line naming where the plot went. */
+    private static String tablesOnly(String out) {
+        return String.join("\n", out.lines().filter(l -> !l.startsWith("plot: ")).toList());
+    }
+}
