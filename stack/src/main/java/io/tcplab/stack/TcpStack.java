@@ -255,7 +255,12 @@ public final class TcpStack {
         TcpOptions syn = cookies.restore(now, scratch, tcp, options);
         if (syn == null) {
             stats.countDrop(DropReason.BAD_SYN_COOKIE);
-            replyReset(); // RFC 9293 §3.10.7.2: an ACK in LISTEN gets a RST
+            if (tcp.payloadLength() == 0) {
+                replyReset(); // RFC 9293 §3.10.7.2: an ACK in LISTEN gets a RST
+            }
+            // else no RST: a data segment of a cookie connection whose first segments were lost
+            // carries SEG.SEQ − 1 ≠ the ISN the cookie hashed; the peer's retransmission of its
+            // first segment will (Linux resets it, and with it a connection a flood made lossy)
             return;
         }
         if (listener.acceptQueueFull()) {

@@ -131,6 +131,31 @@ class SynFloodScriptTest {
         assertThat(data.tsVal - cookieTsVal).isGreaterThanOrEqualTo(0);
     }
 
+    /**
+     * The flood made the path lossy: the client's handshake ACK and first data segment were lost,
+     * and a later data segment arrives first. Its SEQ − 1 is not the ISN the cookie hashed, so it
+     * cannot open the connection — but it is dropped without a RST, so the client's retransmission
+     * of its first segment still can (a RST would have reset a legitimate connection).
+     */
+    @Test
+    void aLaterDataSegmentBeforeTheFirstIsDroppedWithoutAResetAndTheFirstStillOpens() {
+        peers.options.clear();
+        peers.options.setMss(1400);
+        peers.send(now += MS, CLIENT, PORT, TcpHeader.SYN, 777_000, 0, 65535, 0);
+        RemoteHosts.Seen synAck = peers.seen(CLIENT);
+        long cookie = synAck.seq;
+        int answers = synAck.count;
+        peers.options.clear();
+        peers.send(now += MS, CLIENT, PORT, TcpHeader.ACK, 777_001 + 100, cookie + 1, 65535, 5);
+        assertThat(peers.seen(CLIENT).count).as("no answer to the early segment").isEqualTo(answers);
+        assertThat(peers.stack.stats().drops(DropReason.BAD_SYN_COOKIE)).isEqualTo(1);
+        assertThat(accepted).isEmpty();
+
+        peers.send(now += MS, CLIENT, PORT, TcpHeader.ACK, 777_001, cookie + 1, 65535, 100); // the retransmission
+        assertThat(peers.stack.stats().synCookiesValidated()).isEqualTo(1);
+        assertThat(accepted).hasSize(1);
+    }
+
     @Test
     void withoutTimestampsTheCookieConnectionHasOnlyTheMss() {
         assertThat(peers.open(now += MS, CLIENT, PORT)).isTrue(); // offers SACK and wscale, no timestamps
