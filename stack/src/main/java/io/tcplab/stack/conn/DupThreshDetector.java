@@ -36,8 +36,8 @@ final class DupThreshDetector implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack, AckResult out) {
-        scoreboard.updateLoss(DUP_THRESH, sender.smss, out);
+    public void onAck(long now, AckResult ack) {
+        scoreboard.updateLoss(DUP_THRESH, sender.smss, ack);
     }
 
     @Override

@@ -22,8 +22,11 @@ interface LossDetector {
         return false;
     }
 
-    /** The scoreboard has taken one ACK and the RTT sample is in: mark what it shows lost into {@code out}. */
-    void onAck(long now, AckResult ack, AckResult out);
+    /**
+     * The scoreboard has taken one ACK (what it changed is in {@code ack}) and the RTT sample is
+     * in: mark what the ACK shows lost, adding the bytes to {@code ack.newlyLostBytes}.
+     */
+    void onAck(long now, AckResult ack);
 
     /** New data or a retransmission left at {@code now}. */
     default void onSent(long now, boolean newData) {

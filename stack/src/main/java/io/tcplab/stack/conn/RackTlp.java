@@ -63,7 +63,7 @@ final class RackTlp implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack, AckResult out) {
+    public void onAck(long now, AckResult ack) {
         processProbeAck(now, ack);
         updateRack(now, ack);
         if (ack.reordering) {
@@ -74,7 +74,7 @@ final class RackTlp implements LossDetector {
             reoWndPersist = REO_WND_PERSIST;
             dsackRoundEnd = sender.sndNxt;
         }
-        detectLoss(now, out);
+        detectLoss(now, ack);
         if (ack.newlyAckedBytes > 0) {
             armProbe(now); // §7.2: restart the PTO on an ACK of new data
         }

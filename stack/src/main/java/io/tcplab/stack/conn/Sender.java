@@ -121,7 +121,7 @@ final class Sender {
         this.sndNxt = iss;
         this.recoveryPoint = iss;
         this.cwrPoint = iss;
-        scoreboard.setLostListener((seq, length, retransmission) ->
+        scoreboard.setLostListener((seq, length) ->
                 c.trace(lossNow, TraceEvent.LOSS_DETECTED, lossSource, seq, length));
     }
 
@@ -455,7 +455,7 @@ final class Sender {
         if (sack) {
             lossSource = detector.name();
             lossNow = now;
-            detector.onAck(now, ackResult, ackResult);
+            detector.onAck(now, ackResult);
         }
         lost += ackResult.newlyLostBytes;
 

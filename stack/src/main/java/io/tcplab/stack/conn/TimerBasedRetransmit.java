@@ -44,8 +44,8 @@ final class TimerBasedRetransmit implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack, AckResult out) {
-        scan(now, out);
+    public void onAck(long now, AckResult ack) {
+        scan(now, ack);
     }
 
     @Override

@@ -395,7 +395,7 @@ public final class Scoreboard {
             sendOrder.remove(o);
         }
         if (lostListener != null && ((before & LOST) == 0 || leftFlight)) {
-            lostListener.lost(start[i], length[i], txCount[i] > 1);
+            lostListener.lost(start[i], length[i]);
         }
     }
 
@@ -596,8 +596,6 @@ public final class Scoreboard {
     public long sendTimeAt(long h) { return sendTime[slot(h)]; }
 
     public int txCountAt(long h) { return txCount[slot(h)]; }
-
-    public long startAt(long h) { return start[slot(h)]; }
 
     public long endAt(long h) { return end(h); }
 
