@@ -104,7 +104,12 @@ final class SegmentArrival {
         boolean zeroWindowAckOnly = !acceptable && window == 0 && seq == rcvNxt && (flags & TcpHeader.RST) == 0;
         if (!acceptable && !zeroWindowAckOnly) {
             c.ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
-            if ((flags & TcpHeader.RST) == 0) {
+            if ((flags & TcpHeader.RST) != 0) {
+                return true; // RFC 9293: an unacceptable RST is dropped without a word
+            }
+            if ((flags & TcpHeader.SYN) != 0) {
+                c.challengeAck(now); // RFC 5961 §4.2: "irrespective of the sequence number"; rate-limited
+            } else {
                 reportIfDuplicate(seq, payloadLen);
                 c.sendAck(now);
                 if (c.state == TcpState.TIME_WAIT && (flags & TcpHeader.FIN) != 0) {

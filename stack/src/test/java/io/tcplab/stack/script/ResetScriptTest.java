@@ -149,10 +149,27 @@ class ResetScriptTest {
         p.in(plainSyn().seq(500));
         p.expect(seg(".").seq(1).ack(1).len(0).at(100));
         p.assertState(TcpState.ESTABLISHED);
-        p.in(plainSyn().seq(-10_000));
+        p.in(plainSyn().seq(-10_000)); // out of the window: still a challenge ACK, as Linux (syn_challenge)
         p.expect(seg(".").seq(1).ack(1).len(0));
         p.assertState(TcpState.ESTABLISHED);
         p.expectNothing();
+        assertThat(p.stack.stats().challengeAcksSent()).isEqualTo(2);
+    }
+
+    /** RFC 5961 §4.2 with §7: out-of-window SYNs share the challenge-ACK rate limit; they cannot make us flood. */
+    @Test
+    void outOfWindowSynsAreRateLimitedChallenges() {
+        ScriptedPeer p = established();
+        for (int i = 0; i < 1005; i++) {
+            p.in(plainSyn().seq(-100_000 - i));
+        }
+        for (int i = 0; i < 1000; i++) {
+            p.expect(seg(".").seq(1).ack(1));
+        }
+        p.expectNothing();
+        assertThat(p.stack.stats().challengeAcksSent()).isEqualTo(1000);
+        assertThat(p.drops(DropReason.OUT_OF_WINDOW)).isEqualTo(1005);
+        p.assertState(TcpState.ESTABLISHED);
     }
 
     /** RFC 9293 §3.10.7.4 "fifth": an ACK for data not yet sent (SEG.ACK > SND.NXT) is answered with an ACK and dropped. */
