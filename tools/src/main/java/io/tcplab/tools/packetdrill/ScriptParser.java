@@ -307,7 +307,16 @@ final class ScriptParser {
                     skip("line " + line + ": " + why);
                 }
             }
-            return new SyscallSpec(name, args, Long.decode(m.group(3)), m.group(4));
+            return new SyscallSpec(name, args, returnValue(line, m.group(3)), m.group(4));
+        }
+
+        /** Decimal or 0x hex; a leading 0 would make {@link Long#decode} read octal, so "0999" fails. */
+        private static long returnValue(int line, String text) throws ScriptSyntaxException {
+            try {
+                return Long.decode(text);
+            } catch (NumberFormatException e) {
+                throw new ScriptSyntaxException(line, "bad return value: " + text);
+            }
         }
     }
 
