@@ -35,6 +35,8 @@ import picocli.CommandLine.Spec;
 public final class RunCommand implements Callable<Integer> {
     /** Without --duration, a real run lasts at most this long (it takes that much wall time per seed). */
     static final long REAL_DURATION_CAP_NANOS = 60_000_000_000L;
+    /** What two shared cores carry through user-space TUN and link threads with room to spare. */
+    static final long DEFAULT_MAX_RATE = 100_000_000L;
 
     @Spec
     private CommandSpec command;
@@ -64,7 +66,7 @@ public final class RunCommand implements Callable<Integer> {
     private boolean real;
 
     @Option(names = "--max-rate", paramLabel = "RATE", description = "with --real: scale rates and queues so that "
-            + "no link is faster than this (default: ${DEFAULT-VALUE})", defaultValue = "100Mbit")
+            + "no link is faster than this (default: 100Mbit)")
     private String maxRate;
 
     @Override
@@ -74,12 +76,12 @@ public final class RunCommand implements Callable<Integer> {
         RealPlan plan = null;
         PrintWriter out = command.commandLine().getOut();
         try {
+            long rate = rateOption();
             scenario = ScenarioParser.parse(file);
             if (duration != null) {
                 scenario = scenario.withDuration(Units.parseDurationNanos(duration));
             }
             if (real) {
-                long rate = rateOption();
                 RealScale scale = RealScale.of(scenario, rate, duration == null ? REAL_DURATION_CAP_NANOS : 0);
                 scenario = scale.scaled();
                 plan = RealPlan.of(scenario, file.getFileName().toString(), RealPath.kernelAlgorithms());
@@ -97,7 +99,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
         List<ScenarioResult> results = new ArrayList<>();
-        try (RunProgress progress = new RunProgress(seeds.size() * scenario.durationNanos(), System.err, !noProgress)) {
+        try (RunProgress progress = new RunProgress(real ? "running" : "simulating",
+                seeds.size() * scenario.durationNanos(), System.err, !noProgress)) {
             for (long s : seeds) {
                 ScenarioResult r;
                 if (plan != null) {
@@ -137,6 +140,12 @@ public final class RunCommand implements Callable<Integer> {
 
     /** --max-rate as bit/s: a rate above 0; only with --real. */
     private long rateOption() {
+        if (maxRate == null) {
+            return DEFAULT_MAX_RATE;
+        }
+        if (!real) {
+            throw new IllegalArgumentException("--max-rate: only with --real");
+        }
         long rate;
         try {
             rate = Units.parseRateBitsPerSec(maxRate);

@@ -72,6 +72,9 @@ class RunCommandTest {
                 file("s.yaml", SMALL).toString());
         assertThat(rate.exitCode()).isEqualTo(2);
         assertThat(rate.err().strip()).isEqualTo("tcplab run: --max-rate: must be above 0 (e.g. 100Mbit), not '0'");
+        Cli without = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--max-rate", "10Mbit", file("s.yaml", SMALL).toString());
+        assertThat(without.exitCode()).isEqualTo(2);
+        assertThat(without.err().strip()).isEqualTo("tcplab run: --max-rate: only with --real");
         Cli stack = Cli.run(TransferCommand.DEFAULT_ENGINE, "run",
                 file("k.yaml", SMALL.replace("{name: b, rtt: 20ms}", "{name: b, stack: kernal}")).toString());
         assertThat(stack.exitCode()).isEqualTo(2);
