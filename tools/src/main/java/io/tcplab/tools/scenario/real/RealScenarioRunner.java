@@ -2,6 +2,7 @@ package io.tcplab.tools.scenario.real;
 
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.KernelReceiver;
+import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.link.bridge.DirectionStats;
 import io.tcplab.tools.scenario.FlowPath;
@@ -11,15 +12,18 @@ import io.tcplab.tools.scenario.LinkSeries;
 import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.ScenarioResult;
 import io.tcplab.tools.scenario.TrafficSpec;
+import io.tcplab.tun.TunException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
 
 /**
@@ -90,9 +94,10 @@ public final class RealScenarioRunner {
                 links[0][k] = net.bottleneck().forward();
                 links[1][k] = net.bottleneck().reverse();
                 progress.accept(at);
+                net.check();
+                awaitAll(done, 0); // a start that failed ends the run now, not at its end
             }
-            net.check();
-            awaitAll(done);
+            awaitAll(done, 10);
             List<FlowSeries> flowSeries = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 RealSender.Ending e = senders.get(i).end();
@@ -105,6 +110,8 @@ public final class RealScenarioRunner {
                     flowSeries, linkSeries, (System.nanoTime() - wallStart) / 1e9, 0);
         } catch (IOException e) {
             throw new AbException(e.getMessage(), e);
+        } catch (TunException e) {
+            throw RealPath.wrap(e);
         } finally {
             helper.shutdownNow();
             senders.forEach(RealSender::close);
@@ -167,15 +174,24 @@ public final class RealScenarioRunner {
                 deliveredBytes, ceMarked, last.link(), last.earlyDropped(), last.ectDropped());
     }
 
-    private static void awaitAll(List<Future<?>> done) throws InterruptedException {
-        for (Future<?> f : done) {
+    /**
+     * Takes the outcome of the starts and stops done so far, waiting up to {@code seconds} for the
+     * rest (0: only those already done); a failure is the run's.
+     */
+    private static void awaitAll(List<Future<?>> done, int seconds) throws InterruptedException {
+        for (Iterator<Future<?>> it = done.iterator(); it.hasNext(); ) {
+            Future<?> f = it.next();
+            if (seconds == 0 && !f.isDone()) {
+                continue;
+            }
             try {
-                f.get(10, TimeUnit.SECONDS);
+                f.get(seconds, TimeUnit.SECONDS);
+                it.remove();
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 throw cause instanceof RuntimeException r ? r : new AbException(String.valueOf(cause.getMessage()), cause);
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new AbException("a flow did not start or stop within 10 s of the run's end");
+            } catch (TimeoutException e) {
+                throw new AbException("a flow did not start or stop within " + seconds + " s of the run's end");
             }
         }
     }

@@ -52,7 +52,11 @@ final class TcplabScenarioSender implements RealSender {
     @Override
     public long cwndBytes() {
         TcplabSender s = sender;
-        return s == null ? 0 : s.info().cwndBytes();
+        if (s == null) {
+            return 0;
+        }
+        s.check("flow " + name); // a dead driver fails the run now instead of timing out the call
+        return s.info().cwndBytes();
     }
 
     @Override
