@@ -104,15 +104,15 @@ public final class RunCommand implements Callable<Integer> {
             for (long s : seeds) {
                 ScenarioResult r;
                 if (plan != null) {
-                    List<String> namespaces = new ArrayList<>();
+                    List<String> notes = new ArrayList<>();
                     try {
-                        r = RealScenarioRunner.run(scenario, plan, s, progress::at, namespaces);
+                        r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes);
                     } catch (AbException e) {
                         err.println(command.qualifiedName() + ": " + e.getMessage());
                         err.flush();
                         return 1;
                     }
-                    (json ? err : out).println("real mode: namespaces " + String.join(", ", namespaces) + " (removed)");
+                    notes.forEach((json ? err : out)::println);
                 } else {
                     r = MultiFlowRunner.run(scenario, s, progress::at);
                 }

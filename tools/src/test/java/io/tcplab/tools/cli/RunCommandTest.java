@@ -57,13 +57,13 @@ class RunCommandTest {
 
     @Test
     void realModeRefusesWhatItCannotRunBeforeTouchingTheSystem() throws IOException {
-        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", file("lot.yaml", """
-                topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 10Mbit}}
-                flows: [{name: a}]
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", file("web.yaml", """
+                topology: {kind: dumbbell, bottleneck: {rate: 10Mbit}}
+                flows: [{name: w, traffic: web, load: 1Mbit}]
                 """).toString());
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo(
-                "tcplab run: lot.yaml: topology.kind: parking-lot does not run in real mode (allowed there: dumbbell)");
+                "tcplab run: web.yaml: flows: nothing runs in real mode (left out: w (web traffic))");
     }
 
     @Test

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code tcplab run --real} with one tcplab Reno flow and one kernel Reno flow on a 40 Mbit/s,
- * 20 ms dumbbell scaled to {@code --max-rate 20Mbit} (so 20 Mbit/s and a queue of one BDP), 10 s
- * (about 12 s of wall time). Needs root, ip netns and /dev/net/tun (Debian: iproute2); skips with
- * the reason elsewhere, fails under TCPLAB_REQUIRE_TEST_HOSTS=1.
+ * {@code tcplab run --real}: one tcplab Reno flow and one kernel Reno flow on a 40 Mbit/s, 20 ms
+ * dumbbell scaled to {@code --max-rate 20Mbit} (so 20 Mbit/s and a queue of one BDP), 10 s; and a
+ * parking lot whose flows enter and leave at every router, one of them backwards (about 25 s of
+ * wall time together). Needs root, ip netns and /dev/net/tun (Debian: iproute2); skips with the
+ * reason elsewhere, fails under TCPLAB_REQUIRE_TEST_HOSTS=1.
  */
 class RunRealTest {
     private static final String SCENARIO = """
@@ -72,9 +73,39 @@ class RunRealTest {
         assertThat(Files.readAllLines(dir.resolve("seed-1/throughput.csv"))).hasSize(101).first()
                 .isEqualTo("time_s,ours,kern");
         String namespaces = cli.err().lines().filter(l -> l.startsWith("real mode: namespaces ")).findFirst()
-                .orElseThrow().replaceAll("^real mode: namespaces | \\(removed\\)$", "");
+                .orElseThrow().replaceAll("^real mode: namespaces | \\(removed at the end\\)$", "");
         List<String> names = Arrays.asList(namespaces.split(", "));
         assertThat(names).hasSize(4);
         names.forEach(ns -> assertThat(TestHosts.namespaceExists(ns)).as("%s removed", ns).isFalse());
+    }
+
+    @Test
+    @Timeout(120)
+    void everyFlowOfAParkingLotReachesItsReceiverThroughItsRouters(@TempDir Path dir) throws Exception {
+        Requires.testHosts();
+        Path file = Files.writeString(dir.resolve("lot.yaml"), """
+                duration: 6s
+                warmup: 2s
+                topology:
+                  kind: parking-lot
+                  congestion_points: 2
+                  bottleneck: {rate: 10Mbit, delay: 5ms, queue: 25KB}
+                flows:
+                  - {name: long, rtt: 30ms}
+                  - {name: cross1, from: r0, to: r1, rtt: 30ms, stack: kernel}
+                  - {name: cross2, from: r1, to: r2, rtt: 30ms}
+                  - {name: back, direction: reverse, rtt: 30ms, stack: kernel}
+                """);
+        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", "--json", "--no-progress", file.toString());
+        assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isZero();
+        JsonNode run = new ObjectMapper().readTree(cli.out()).get(0);
+        for (JsonNode flow : run.get("flows")) {
+            // each crosses one or two 10 Mbit/s points shared with two other flows: well above 0.5
+            assertThat(flow.get("goodput_bps").asDouble()).as(flow.get("name").asText()).isGreaterThan(0.5e6);
+        }
+        assertThat(run.get("links")).extracting(l -> l.get("name").asText())
+                .containsExactly("cp1", "cp1-reverse", "cp2", "cp2-reverse");
+        // the backward flow's data loads the reverse directions as the others load the forward ones
+        assertThat(run.at("/links/3/counters/deliveredBytes").asLong()).as("cp2-reverse bytes").isGreaterThan(1_000_000L);
     }
 }

@@ -15,6 +15,7 @@ import java.io.IOException;
  */
 final class KernelScenarioSender implements RealSender {
     private final TestHosts.Host host;
+    private final String peer;
     private final int port;
     private final long ssIntervalNanos;
     private final String algorithm;
@@ -24,9 +25,10 @@ final class KernelScenarioSender implements RealSender {
     private volatile IOException writeFailure;
     private volatile boolean ending;
 
-    KernelScenarioSender(TestHosts.Host host, int port, long ssIntervalNanos, String algorithm, String name,
-                         long totalBytes) {
+    KernelScenarioSender(TestHosts.Host host, String peer, int port, long ssIntervalNanos, String algorithm,
+                         String name, long totalBytes) {
         this.host = host;
+        this.peer = peer;
         this.port = port;
         this.ssIntervalNanos = ssIntervalNanos;
         this.algorithm = algorithm;
@@ -36,7 +38,7 @@ final class KernelScenarioSender implements RealSender {
 
     @Override
     public void start() throws IOException {
-        KernelSender s = KernelSender.connect(host, RealDumbbell.RECEIVER_ADDR, port, ssIntervalNanos,
+        KernelSender s = KernelSender.connect(host, peer, port, ssIntervalNanos,
                 "tcplab-real-ss-" + name);
         sender = s;
         Thread writer = new Thread(() -> write(s), "tcplab-real-kernel-" + name);

@@ -4,6 +4,7 @@ import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.scenario.FlowPath;
 import io.tcplab.tools.scenario.FlowSpec;
 import io.tcplab.tools.scenario.LinkEvent;
+import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.ScenarioException;
 import io.tcplab.tools.scenario.TopologySpec;
@@ -16,29 +17,26 @@ import java.util.Map;
 
 /**
  * What of a (scaled) scenario runs in real mode, and how its senders are grouped. Refused, as one
- * line naming the field (exit code 2): a topology other than the dumbbell, events on other links
- * than the bottleneck's two directions, a kernel flow whose algorithm the kernel lacks or that
- * carries parameters. Left out, and said: web and on/off traffic, reverse flows, flows that start
- * after the run's (capped) end.
+ * line naming the field (exit code 2): events on access links, a kernel flow whose algorithm the
+ * kernel lacks or that carries parameters. Left out, and said: web and on/off traffic, flows that
+ * start after the run's (capped) end.
  *
- * <p>Senders that share a sender namespace must share its one-way access delay (the flow's RTT)
- * and, for kernel sockets, the namespace's settings (default algorithm, tcp_ecn, tcp_sack,
- * tcp_timestamps): each such combination is one {@link Group}.
+ * <p>Senders that share a sender namespace must share its router, its one-way access delay (the
+ * flow's RTT) and, for kernel sockets, the namespace's settings (default algorithm, tcp_ecn,
+ * tcp_sack, tcp_timestamps): each such combination is one {@link Group}.
  *
  * @param flows    the flows that run, in scenario order
  * @param leftOut  "name (why)" for each flow left out
  * @param groups   the sender namespaces
  */
 public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> groups) {
-    public static final List<String> EVENT_LINKS = List.of("bottleneck", "bottleneck-reverse");
-
     /**
-     * One sender namespace: its access delay each way (the receiver's access delay folded in),
-     * the kernel's settings there (algorithm null for tcplab senders), and its flows (indices into
-     * {@link #flows}).
+     * One sender namespace: the router it attaches to, its access delay each way (the receiver's
+     * access delay folded in), the kernel's settings there (algorithm null for tcplab senders), and
+     * its flows (indices into {@link #flows}).
      */
-    public record Group(int index, long oneWayNanos, String kernelAlgorithm, boolean ecn, boolean sack,
-                        boolean timestamps, List<Integer> flows) {
+    public record Group(int index, String router, long oneWayNanos, String kernelAlgorithm, boolean ecn,
+                        boolean sack, boolean timestamps, List<Integer> flows) {
         public boolean kernel() {
             return kernelAlgorithm != null;
         }
@@ -46,21 +44,19 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
 
     public static RealPlan of(Scenario s, String fileName, List<String> kernelAlgorithms) {
         TopologySpec topology = s.topology();
-        if (!topology.kind().equals("dumbbell")) {
-            throw new ScenarioException(fileName + ": topology.kind: " + topology.kind()
-                    + " does not run in real mode (allowed there: dumbbell)");
-        }
+        List<String> links = topology.links().stream().map(LinkSpec::name).toList();
         for (int i = 0; i < s.events().size(); i++) {
             LinkEvent e = s.events().get(i);
-            if (!EVENT_LINKS.contains(e.link())) {
+            if (!links.contains(e.link())) {
                 throw new ScenarioException(fileName + ": events[" + i + "].link: '" + e.link()
-                        + "' does not change in real mode (allowed there: " + String.join(", ", EVENT_LINKS) + ")");
+                        + "' does not change in real mode (allowed there: the topology's links " + String.join(", ", links)
+                        + "; access links carry delay only)");
             }
         }
         List<FlowSpec> flows = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         for (FlowSpec f : s.flows()) {
-            String why = whyLeftOut(f, s, topology);
+            String why = whyLeftOut(f, s);
             if (why != null) {
                 leftOut.add(f.name() + " (" + why + ")");
                 continue;
@@ -77,15 +73,12 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
         return new RealPlan(flows, leftOut, groups(flows, topology));
     }
 
-    private static String whyLeftOut(FlowSpec f, Scenario s, TopologySpec topology) {
+    private static String whyLeftOut(FlowSpec f, Scenario s) {
         if (f.traffic() instanceof TrafficSpec.Web) {
             return "web traffic";
         }
         if (f.traffic() instanceof TrafficSpec.OnOff) {
             return "on/off traffic";
-        }
-        if (!f.from().equals(topology.defaultFrom())) {
-            return "reverse direction";
         }
         if (f.startNanos() >= s.durationNanos()) {
             return "starts after the end";
@@ -114,19 +107,19 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
         List<Group> groups = new ArrayList<>();
         for (Map.Entry<List<Object>, List<Integer>> e : byKey.entrySet()) {
             List<Object> k = e.getKey();
-            groups.add(new Group(groups.size(), (Long) k.get(0), (String) k.get(1), (Boolean) k.get(2),
-                    (Boolean) k.get(3), (Boolean) k.get(4), e.getValue()));
+            groups.add(new Group(groups.size(), (String) k.get(0), (Long) k.get(1), (String) k.get(2),
+                    (Boolean) k.get(3), (Boolean) k.get(4), (Boolean) k.get(5), e.getValue()));
         }
         return groups;
     }
 
-    /** Access delay, then the kernel's namespace settings (all alike for tcplab senders). */
+    /** Router, access delay, then the kernel's namespace settings (all alike for tcplab senders). */
     private static List<Object> key(FlowSpec f, TopologySpec topology) {
         long oneWay = FlowPath.of(topology, f).senderDelayNanos() + topology.access().delayNanos();
         if (!f.kernel()) {
-            return Arrays.asList(oneWay, null, false, true, true);
+            return Arrays.asList(f.from(), oneWay, null, false, true, true);
         }
-        return List.of(oneWay, RealPath.algorithmName(f.options().congestionControl), f.options().ecn,
+        return List.of(f.from(), oneWay, RealPath.algorithmName(f.options().congestionControl), f.options().ecn,
                 f.options().sack, f.options().timestamps);
     }
 

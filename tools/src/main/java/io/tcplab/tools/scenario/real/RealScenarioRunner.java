@@ -5,6 +5,7 @@ import io.tcplab.tools.ab.KernelReceiver;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.link.bridge.DirectionStats;
+import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tools.scenario.FlowPath;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -27,12 +28,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
 
 /**
- * Runs a {@link RealPlan} for one seed in real time on a {@link RealDumbbell}: a kernel receiver
- * per flow in the right namespace, each flow's sender started and stopped at its times (on one
+ * Runs a {@link RealPlan} for one seed in real time on a {@link RealNetwork}: a kernel receiver
+ * per flow in its receiving router's namespace, each flow's sender started and stopped at its times (on one
  * helper thread, so a handshake never delays a sample), and every {@code sampleNanos} each
- * receiver's byte count, each sender's window and the bottleneck's queue and counters. The result
- * has the emulator's shape, so {@code tcplab run}'s tables, CSV, JSON and plots read it alike;
- * its links are the bottleneck's two directions.
+ * receiver's byte count, each sender's window and every topology link's queue and counters. The
+ * result has the emulator's shape, so {@code tcplab run}'s tables, CSV, JSON and plots read it
+ * alike; its links are the topology's (access links carry delay only and are not reported).
  */
 public final class RealScenarioRunner {
     static final int FIRST_PORT = 5201;
@@ -45,7 +46,12 @@ public final class RealScenarioRunner {
     private record Action(long atNanos, int flow, boolean start) {
     }
 
-    public static ScenarioResult run(Scenario s, RealPlan plan, long seed, LongConsumer progress, List<String> namespaces)
+    /**
+     * Runs one seed; {@code notes} gets lines about the run's machinery for the user: the
+     * namespaces used (removed by the time this returns) and packets the TUN devices dropped
+     * between the kernel and a bridge (losses the link counters do not see).
+     */
+    public static ScenarioResult run(Scenario s, RealPlan plan, long seed, LongConsumer progress, List<String> notes)
             throws InterruptedException {
         long wallStart = System.nanoTime();
         List<FlowSpec> flows = plan.flows();
@@ -53,7 +59,7 @@ public final class RealScenarioRunner {
         int samples = (int) (s.durationNanos() / s.sampleNanos()) + 1;
         long[][] delivered = new long[n][samples];
         long[][] cwnd = new long[n][samples];
-        DirectionStats[][] links = new DirectionStats[2][samples];
+        DirectionStats[][] links = new DirectionStats[s.topology().links().size()][samples];
         List<KernelReceiver> receivers = new ArrayList<>();
         List<RealSender> senders = new ArrayList<>();
         ExecutorService helper = Executors.newSingleThreadExecutor(r -> {
@@ -61,11 +67,13 @@ public final class RealScenarioRunner {
             t.setDaemon(true);
             return t;
         });
-        try (RealDumbbell net = RealDumbbell.open(s, plan, seed)) {
-            namespaces.addAll(net.namespaces());
+        try (RealNetwork net = RealNetwork.open(s, plan, seed)) {
+            notes.add("real mode: namespaces " + String.join(", ", net.namespaces()) + " (removed at the end)");
             for (int i = 0; i < n; i++) {
-                receivers.add(KernelReceiver.start(net.listen(FIRST_PORT + i), "tcplab-real-rx-" + flows.get(i).name()));
-                senders.add(sender(s, plan, net, i, seed));
+                FlowSpec f = flows.get(i);
+                String peer = RealNetwork.receiverAddress(s.topology().routers().indexOf(f.to()));
+                receivers.add(KernelReceiver.start(net.listen(f.to(), peer, FIRST_PORT + i), "tcplab-real-rx-" + f.name()));
+                senders.add(sender(s, plan, net, i, peer, seed));
             }
             long origin = net.originNanos();
             List<Future<?>> done = new ArrayList<>();
@@ -91,13 +99,22 @@ public final class RealScenarioRunner {
                     delivered[i][k] = receivers.get(i).bytes();
                     cwnd[i][k] = senders.get(i).cwndBytes();
                 }
-                links[0][k] = net.bottleneck().forward();
-                links[1][k] = net.bottleneck().reverse();
+                int j = 0;
+                for (LinkBridge b : net.topologyBridges().values()) {
+                    links[j++][k] = b.forward();
+                    links[j++][k] = b.reverse();
+                }
                 progress.accept(at);
                 net.check();
                 awaitAll(done, 0); // a start that failed ends the run now, not at its end
             }
             awaitAll(done, 10);
+            long deviceDrops = net.deviceDrops();
+            if (deviceDrops != 0) {
+                notes.add("real mode: " + (deviceDrops < 0 ? "could not read the TUN devices' drops"
+                        : "TUN devices dropped " + deviceDrops + " packets between the kernel and a link bridge"
+                        + " (not in the link counters; the machine was short of CPU)"));
+            }
             List<FlowSeries> flowSeries = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 RealSender.Ending e = senders.get(i).end();
@@ -105,7 +122,10 @@ public final class RealScenarioRunner {
                 flowSeries.add(new FlowSeries(f, FlowPath.of(s.topology(), f).baseRttNanos(), delivered[i], cwnd[i],
                         e.info(), null, e.kernel()));
             }
-            List<LinkSeries> linkSeries = List.of(series(links[0]), series(links[1]));
+            List<LinkSeries> linkSeries = new ArrayList<>();
+            for (DirectionStats[] l : links) {
+                linkSeries.add(series(l));
+            }
             return new ScenarioResult(s.name(), seed, s.sampleNanos(), s.warmupNanos(), s.durationNanos(), samples,
                     flowSeries, linkSeries, (System.nanoTime() - wallStart) / 1e9, 0);
         } catch (IOException e) {
@@ -125,7 +145,7 @@ public final class RealScenarioRunner {
         }
     }
 
-    private static RealSender sender(Scenario s, RealPlan plan, RealDumbbell net, int i, long seed) {
+    private static RealSender sender(Scenario s, RealPlan plan, RealNetwork net, int i, String peer, long seed) {
         FlowSpec f = plan.flows().get(i);
         RealPlan.Group g = plan.groupOf(i);
         long total = f.traffic() instanceof TrafficSpec.Fixed fixed ? fixed.bytes() : Long.MAX_VALUE;
@@ -133,9 +153,10 @@ public final class RealScenarioRunner {
             long kernelFlows = plan.flows().stream().filter(FlowSpec::kernel).count();
             // ss is a process per sample: sample less often when there are many kernel senders
             long interval = Math.min(1000 * NS_PER_MS, Math.max(s.sampleNanos(), 100 * NS_PER_MS * kernelFlows));
-            return new KernelScenarioSender(net.sender(g), FIRST_PORT + i, interval, g.kernelAlgorithm(), f.name(), total);
+            return new KernelScenarioSender(net.sender(g), peer, FIRST_PORT + i, interval, g.kernelAlgorithm(), f.name(),
+                    total);
         }
-        return new TcplabScenarioSender(net.sender(g), i, FIRST_PORT + i, FlowPath.of(s.topology(), f).options(f),
+        return new TcplabScenarioSender(net.sender(g), i, peer, FIRST_PORT + i, FlowPath.of(s.topology(), f).options(f),
                 Seeds.derive(seed, "stack", f.name()), f.name(), total);
     }
 

@@ -13,6 +13,7 @@ import io.tcplab.tun.TestHosts;
 final class TcplabScenarioSender implements RealSender {
     private final TestHosts.Host host;
     private final int flowIndex;
+    private final String peer;
     private final int port;
     private final ConnectionOptions options;
     private final long seed;
@@ -20,10 +21,11 @@ final class TcplabScenarioSender implements RealSender {
     private final ZeroSource source;
     private volatile TcplabSender sender;
 
-    TcplabScenarioSender(TestHosts.Host host, int flowIndex, int port, ConnectionOptions options, long seed,
-                         String name, long totalBytes) {
+    TcplabScenarioSender(TestHosts.Host host, int flowIndex, String peer, int port, ConnectionOptions options,
+                         long seed, String name, long totalBytes) {
         this.host = host;
         this.flowIndex = flowIndex;
+        this.peer = peer;
         this.port = port;
         this.options = options;
         this.seed = seed;
@@ -33,9 +35,9 @@ final class TcplabScenarioSender implements RealSender {
 
     @Override
     public void start() {
-        sender = TcplabSender.connect(host, RealDumbbell.tcplabDeviceCidr(flowIndex),
-                RealDumbbell.tcplabAddress(flowIndex), RealDumbbell.RECEIVER_ADDR, port, options, seed,
-                RealDumbbell.MTU, source, null, "tcplab-real-" + name);
+        sender = TcplabSender.connect(host, RealNetwork.tcplabDeviceCidr(flowIndex),
+                RealNetwork.tcplabAddress(flowIndex), peer, port, options, seed,
+                RealNetwork.MTU, source, null, "tcplab-real-" + name);
     }
 
     @Override

@@ -35,6 +35,7 @@ class RealPlanTest {
         RealPlan.Group tcplab40 = p.groups().get(0);
         assertThat(tcplab40.flows()).containsExactly(0, 1);
         assertThat(tcplab40.kernel()).isFalse();
+        assertThat(tcplab40.router()).isEqualTo("left");
         // 40 ms = bottleneck 5 + 5 ms, receiver access 1 + 1 ms, sender access 14 + 14 ms: one way 14 + 1
         assertThat(tcplab40.oneWayNanos()).isEqualTo(15_000_000L);
         assertThat(p.groupOf(2).kernelAlgorithm()).isEqualTo("cubic");
@@ -43,25 +44,27 @@ class RealPlanTest {
     }
 
     @Test
-    void webOnOffAndReverseFlowsAreLeftOutAndNamed() {
+    void webAndOnOffFlowsAreLeftOutAndNamed() {
         RealPlan p = plan(DUMBBELL + """
                 flows: [{name: a}]
                 background:
                   - {name: web, traffic: web, load: 2Mbit}
                   - {name: blink, traffic: onoff, on: 1s, off: 1s}
-                  - {name: rev, direction: reverse}
+                  - {name: rev, direction: reverse, stack: kernel}
                 """);
-        assertThat(p.flows()).extracting(FlowSpec::name).containsExactly("a");
-        assertThat(p.leftOut()).containsExactly("web (web traffic)", "blink (on/off traffic)", "rev (reverse direction)");
+        assertThat(p.flows()).extracting(FlowSpec::name).containsExactly("a", "rev");
+        assertThat(p.leftOut()).containsExactly("web (web traffic)", "blink (on/off traffic)");
+        assertThat(p.groupOf(1).router()).as("a reverse flow sends from the right").isEqualTo("right");
     }
 
     @Test
-    void aParkingLotIsRefusedNamingTheField() {
-        assertThatThrownBy(() -> plan("""
-                topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 10Mbit}}
-                flows: [{name: a}]
-                """)).isInstanceOf(ScenarioException.class)
-                .hasMessage("s.yaml: topology.kind: parking-lot does not run in real mode (allowed there: dumbbell)");
+    void parkingLotSendersAttachToTheirOwnRouters() {
+        RealPlan p = plan("""
+                topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 10Mbit, delay: 5ms}}
+                flows: [{name: long}, {name: cross1, from: r0, to: r1}, {name: cross2, from: r1, to: r2}]
+                """);
+        assertThat(p.groups()).extracting(RealPlan.Group::router).containsExactly("r0", "r1");
+        assertThat(p.groupOf(0).flows()).containsExactly(0, 1);
     }
 
     @Test
@@ -73,12 +76,13 @@ class RealPlanTest {
     }
 
     @Test
-    void eventsOnlyOnTheBottleneck() {
+    void eventsOnlyOnTopologyLinks() {
         assertThatThrownBy(() -> plan(DUMBBELL + """
                 flows: [{name: a}]
                 events: [{link: a-s->left, at: 1s, set: delay=10ms}]
-                """)).hasMessage("s.yaml: events[0].link: 'a-s->left' does not change in real mode "
-                + "(allowed there: bottleneck, bottleneck-reverse)");
+                """)).isInstanceOf(ScenarioException.class).hasMessage("s.yaml: events[0].link: 'a-s->left' does not "
+                + "change in real mode (allowed there: the topology's links bottleneck, bottleneck-reverse; access "
+                + "links carry delay only)");
     }
 
     @Test
