@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * {@code tcp_allowed_congestion_control} (EPERM otherwise, even for root). A run that needs one the
  * kernel has but does not allow adds it, and puts the host's list back when the run ends.
  */
-final class AllowedAlgorithm implements AutoCloseable {
+public final class AllowedAlgorithm implements AutoCloseable {
     private static final Path ALLOWED = Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control");
 
     private final String before;
@@ -20,7 +20,7 @@ final class AllowedAlgorithm implements AutoCloseable {
     }
 
     /** Allows {@code algorithm}; returns what restores the list, or null when nothing changed. */
-    static AllowedAlgorithm allow(String algorithm) {
+    public static AllowedAlgorithm allow(String algorithm) {
         try {
             String allowed = Files.readString(ALLOWED).trim();
             if ((" " + allowed + " ").contains(" " + algorithm + " ")) {

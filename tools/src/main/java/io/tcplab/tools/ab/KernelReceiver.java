@@ -30,7 +30,12 @@ public final class KernelReceiver implements AutoCloseable {
 
     /** Listens on {@code port} of the path's right side and starts accepting on a thread named {@code name}. */
     public static KernelReceiver start(RealPath path, int port, String name) {
-        KernelReceiver r = new KernelReceiver(path.listen(port));
+        return start(path.listen(port), name);
+    }
+
+    /** Accepts on {@code server} (a socket made in the receiving namespace) on a thread named {@code name}. */
+    public static KernelReceiver start(ServerSocketChannel server, String name) {
+        KernelReceiver r = new KernelReceiver(server);
         Thread t = new Thread(r::receive, name);
         t.setDaemon(true);
         t.start();

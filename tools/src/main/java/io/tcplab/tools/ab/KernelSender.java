@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.tun.TestHosts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -8,9 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * The kernel's TCP as a sender: a socket made in the left namespace of a {@link RealPath} (so it
- * uses that namespace's default algorithm), connected to the right side, with an {@link SsSampler}
- * watching it from before the connect.
+ * The kernel's TCP as a sender: a socket made in a sending namespace (the left one of a
+ * {@link RealPath}), so it uses that namespace's default algorithm, connected to a receiver, with an
+ * {@link SsSampler} watching it from before the connect.
  */
 public final class KernelSender implements AutoCloseable {
     private static final int CHUNK = 1 << 16;
@@ -26,11 +27,20 @@ public final class KernelSender implements AutoCloseable {
     /** Connects to {@code port} on the right side, sampling every {@code sampleIntervalNanos}. */
     public static KernelSender connect(RealPath path, int port, long sampleIntervalNanos, String samplerThread)
             throws IOException {
-        SocketChannel ch = path.left().inside(SocketChannel::open);
-        SsSampler sampler = new SsSampler(path.left(), RealPath.RIGHT_ADDR, port, sampleIntervalNanos);
+        return connect(path.left(), RealPath.RIGHT_ADDR, port, sampleIntervalNanos, samplerThread);
+    }
+
+    /**
+     * A socket made in {@code from}'s namespace (with that namespace's default algorithm) connected
+     * to {@code peer}:{@code port}, sampled by ss every {@code sampleIntervalNanos}.
+     */
+    public static KernelSender connect(TestHosts.Host from, String peer, int port, long sampleIntervalNanos,
+                                       String samplerThread) throws IOException {
+        SocketChannel ch = from.inside(SocketChannel::open);
+        SsSampler sampler = new SsSampler(from, peer, port, sampleIntervalNanos);
         try {
             sampler.start(samplerThread);
-            ch.connect(new InetSocketAddress(RealPath.RIGHT_ADDR, port));
+            ch.connect(new InetSocketAddress(peer, port));
             sampler.localPort(((InetSocketAddress) ch.getLocalAddress()).getPort());
             return new KernelSender(ch, sampler);
         } catch (IOException | RuntimeException e) {
@@ -50,6 +60,11 @@ public final class KernelSender implements AutoCloseable {
                 channel.write(b);
             }
         }
+    }
+
+    /** The latest ss sample of the socket, or null before the first. */
+    public SsParser.Socket lastSample() {
+        return sampler.last();
     }
 
     /** Sends FIN after what was written. */

@@ -3,12 +3,14 @@ package io.tcplab.tools.ab;
 import io.tcplab.stack.RandomSource;
 import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.conn.Connection;
+import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.RealTimeDriver;
+import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunDevice;
 import java.util.concurrent.Callable;
 
@@ -21,9 +23,9 @@ import java.util.concurrent.Callable;
 public final class TcplabSender implements AutoCloseable {
     private final RealTimeDriver driver;
     private final Connection connection;
-    private final InputStreamSource source;
+    private final ConnectionHandler source;
 
-    private TcplabSender(RealTimeDriver driver, Connection connection, InputStreamSource source) {
+    private TcplabSender(RealTimeDriver driver, Connection connection, ConnectionHandler source) {
         this.driver = driver;
         this.connection = connection;
         this.source = source;
@@ -32,15 +34,29 @@ public final class TcplabSender implements AutoCloseable {
     /** Opens the device and the driver and connects; the listener sees the connection's first record. */
     public static TcplabSender connect(RealPath path, int port, ConnectionOptions options, long seed, int mtu,
                                        InputStreamSource source, TraceListener listener, String threadName) {
-        TunDevice tun = path.left().tun().name("tlab%d").address(RealPath.OURS_CIDR).mtu(mtu).open();
+        return connect(path.left(), RealPath.OURS_CIDR, RealPath.OURS_ADDR, RealPath.RIGHT_ADDR, port, options, seed,
+                mtu, source, listener, threadName);
+    }
+
+    /**
+     * The same from any namespace: the device's kernel side gets {@code deviceCidr} in {@code host}
+     * (which must forward), the stack {@code ourAddress}, and the connection goes to
+     * {@code peer}:{@code port}; {@code listener} may be null.
+     */
+    public static TcplabSender connect(TestHosts.Host host, String deviceCidr, String ourAddress, String peer, int port,
+                                       ConnectionOptions options, long seed, int mtu, ConnectionHandler source,
+                                       TraceListener listener, String threadName) {
+        TunDevice tun = host.tun().name("tlab%d").address(deviceCidr).mtu(mtu).open();
         StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
-                .address(InterfaceAddress.parseAddress(RealPath.OURS_ADDR)).build();
+                .address(InterfaceAddress.parseAddress(ourAddress)).build();
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
         try {
             Connection c = driver.call(() -> {
                 Connection conn = driver.stack().connect(driver.now(),
-                        InterfaceAddress.parseAddress(RealPath.RIGHT_ADDR), port, options, source);
-                conn.setTraceListener(listener);
+                        InterfaceAddress.parseAddress(peer), port, options, source);
+                if (listener != null) {
+                    conn.setTraceListener(listener);
+                }
                 return conn;
             });
             return new TcplabSender(driver, c, source);
@@ -55,13 +71,19 @@ public final class TcplabSender implements AutoCloseable {
         return driver.call(body);
     }
 
+    /** The driver's clock, for stack calls made through {@link #call}. */
+    public long now() {
+        return driver.now();
+    }
+
     public ConnectionInfo info() {
         return driver.call(connection::info);
     }
 
     /** The connection's state and the source's error, for a message about a run that did not finish. */
     public String describe() {
-        return "tcplab sender: " + info() + (source.error() != null ? ", closed with " + source.error() : "");
+        Object error = source instanceof InputStreamSource s ? s.error() : null;
+        return "tcplab sender: " + info() + (error != null ? ", closed with " + error : "");
     }
 
     /** Fails the run {@code what} if the driver stopped on its own. */

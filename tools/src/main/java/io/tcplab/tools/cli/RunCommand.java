@@ -1,5 +1,7 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.MultiFlowRunner;
@@ -7,6 +9,9 @@ import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.ScenarioException;
 import io.tcplab.tools.scenario.ScenarioParser;
 import io.tcplab.tools.scenario.ScenarioResult;
+import io.tcplab.tools.scenario.real.RealPlan;
+import io.tcplab.tools.scenario.real.RealScale;
+import io.tcplab.tools.scenario.real.RealScenarioRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,8 +28,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {"Runs a scenario file (docs/scenarios.md) on the emulator, once per seed in its runs, and "
                 + "prints each flow's goodput after the warm-up and each topology link's utilization and drops.",
+                "With --real: in real time through network namespaces, tcplab flows on TUN devices and stack: kernel "
+                        + "flows on kernel sockets, every link the user-space link emulator, scaled to --max-rate "
+                        + "(needs root).",
                 "Exit codes: 0 success, 1 a run failed, 2 a bad scenario file or option."})
 public final class RunCommand implements Callable<Integer> {
+    /** Without --duration, a real run lasts at most this long (it takes that much wall time per seed). */
+    static final long REAL_DURATION_CAP_NANOS = 60_000_000_000L;
+    /** What two shared cores carry through user-space TUN and link threads with room to spare. */
+    static final long DEFAULT_MAX_RATE = 100_000_000L;
+
     @Spec
     private CommandSpec command;
 
@@ -49,14 +62,35 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "never show the progress bar")
     private boolean noProgress;
 
+    @Option(names = "--real", description = "run in real time through network namespaces (docs/scenarios.md, Real mode)")
+    private boolean real;
+
+    @Option(names = "--max-rate", paramLabel = "RATE", description = "with --real: scale rates and queues so that "
+            + "no link is faster than this (default: 100Mbit)")
+    private String maxRate;
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter err = command.commandLine().getErr();
         Scenario scenario;
+        RealPlan plan = null;
+        PrintWriter out = command.commandLine().getOut();
         try {
+            long rate = rateOption();
             scenario = ScenarioParser.parse(file);
             if (duration != null) {
                 scenario = scenario.withDuration(Units.parseDurationNanos(duration));
+            }
+            if (real) {
+                RealScale scale = RealScale.of(scenario, rate, duration == null ? REAL_DURATION_CAP_NANOS : 0);
+                scenario = scale.scaled();
+                plan = RealPlan.of(scenario, file.getFileName().toString(), RealPath.kernelAlgorithms());
+                PrintWriter notes = json ? err : out;
+                notes.println(scale.line());
+                if (!plan.leftOut().isEmpty()) {
+                    notes.println("real mode: left out " + String.join(", ", plan.leftOut()));
+                }
+                notes.flush();
             }
         } catch (ScenarioException | IllegalArgumentException e) {
             err.println(command.qualifiedName() + ": " + e.getMessage());
@@ -65,14 +99,27 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
         List<ScenarioResult> results = new ArrayList<>();
-        PrintWriter out = command.commandLine().getOut();
-        try (RunProgress progress = new RunProgress(seeds.size() * scenario.durationNanos(), System.err, !noProgress)) {
+        try (RunProgress progress = new RunProgress(real ? "running" : "simulating",
+                seeds.size() * scenario.durationNanos(), System.err, !noProgress)) {
             for (long s : seeds) {
-                ScenarioResult r = MultiFlowRunner.run(scenario, s, progress::at);
+                ScenarioResult r;
+                if (plan != null) {
+                    List<String> notes = new ArrayList<>();
+                    try {
+                        r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes);
+                    } catch (AbException e) {
+                        err.println(command.qualifiedName() + ": " + e.getMessage());
+                        err.flush();
+                        return 1;
+                    }
+                    notes.forEach((json ? err : out)::println);
+                } else {
+                    r = MultiFlowRunner.run(scenario, s, progress::at);
+                }
                 progress.runDone(scenario.durationNanos());
                 results.add(r);
                 if (!json) {
-                    RunTable.print(scenario, r, out);
+                    RunTable.print(scenario, r, out, plan != null);
                     out.println();
                 }
                 List<String> topologyLinks = scenario.topology().links().stream().map(LinkSpec::name).toList();
@@ -89,5 +136,25 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** --max-rate as bit/s: a rate above 0; only with --real. */
+    private long rateOption() {
+        if (maxRate == null) {
+            return DEFAULT_MAX_RATE;
+        }
+        if (!real) {
+            throw new IllegalArgumentException("--max-rate: only with --real");
+        }
+        long rate;
+        try {
+            rate = Units.parseRateBitsPerSec(maxRate);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--max-rate: " + e.getMessage());
+        }
+        if (rate <= 0) {
+            throw new IllegalArgumentException("--max-rate: must be above 0 (e.g. 100Mbit), not '" + maxRate + "'");
+        }
+        return rate;
     }
 }

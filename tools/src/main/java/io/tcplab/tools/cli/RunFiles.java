@@ -37,11 +37,13 @@ final class RunFiles {
                 m.put("name", f.name());
                 m.put("group", f.flow().group());
                 m.put("cc", f.flow().options().congestionControl);
+                m.put("stack", f.stack());
                 m.put("base_rtt_ms", f.baseRttNanos() / 1e6);
                 m.put("goodput_bps", r.measuredThroughput(f));
                 m.put("delivered_bytes", f.delivered()[r.lastSample()]);
                 m.put("connection", f.info());
                 m.put("web", f.web());
+                m.put("kernel", f.kernel());
                 flows.add(m);
             }
             doc.put("flows", flows);

@@ -11,6 +11,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  */
 final class RunProgress implements AutoCloseable {
     private static final long SHOW_AFTER_NANOS = 3_000_000_000L;
+    private final String task;
     private final long totalMillis;
     private final PrintStream err;
     private final boolean enabled;
@@ -19,7 +20,13 @@ final class RunProgress implements AutoCloseable {
     private long doneBeforeNanos;
 
     RunProgress(long totalVirtualNanos, PrintStream err, boolean enabled) {
-        this.totalMillis = totalVirtualNanos / 1_000_000;
+        this("simulating", totalVirtualNanos, err, enabled);
+    }
+
+    /** {@code task} labels the bar ("running" for real time). */
+    RunProgress(String task, long totalNanos, PrintStream err, boolean enabled) {
+        this.task = task;
+        this.totalMillis = totalNanos / 1_000_000;
         this.err = err;
         this.enabled = enabled;
     }
@@ -30,7 +37,7 @@ final class RunProgress implements AutoCloseable {
             return;
         }
         if (bar == null && System.nanoTime() - wallStart > SHOW_AFTER_NANOS) {
-            bar = new ProgressBarBuilder().setTaskName("simulating").setInitialMax(totalMillis).setUnit(" s", 1000)
+            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalMillis).setUnit(" s", 1000)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(err))
                     .showSpeed().build();
         }

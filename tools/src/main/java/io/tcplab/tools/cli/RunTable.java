@@ -15,15 +15,17 @@ final class RunTable {
     private RunTable() {
     }
 
-    static void print(Scenario scenario, ScenarioResult r, PrintWriter out) {
-        out.printf(Locale.ROOT, "%s, seed %d: %.0f s simulated (measured after %.1f s) in %.1f s wall%n",
-                r.scenario(), r.seed(), r.durationNanos() / 1e9, r.warmupNanos() / 1e9, r.wallSeconds());
-        out.printf(Locale.ROOT, "%-16s %-11s %-10s %8s %12s %9s %6s%n", "flow", "group", "cc", "rtt ms",
-                "goodput Mbps", "retrans", "rtos");
+    static void print(Scenario scenario, ScenarioResult r, PrintWriter out, boolean real) {
+        out.printf(Locale.ROOT, "%s, seed %d: %.0f s %s (measured after %.1f s) in %.1f s wall%n",
+                r.scenario(), r.seed(), r.durationNanos() / 1e9, real ? "in real time" : "simulated",
+                r.warmupNanos() / 1e9, r.wallSeconds());
+        out.printf(Locale.ROOT, "%-16s %-11s %-10s %-6s %8s %12s %9s %6s%n", "flow", "group", "cc", "stack",
+                "rtt ms", "goodput Mbps", "retrans", "rtos");
         for (FlowSeries f : r.flows()) {
-            out.printf(Locale.ROOT, "%-16s %-11s %-10s %8.1f %12.3f %9s %6s%n", f.name(), f.flow().group(),
-                    f.flow().options().congestionControl, f.baseRttNanos() / 1e6, r.measuredThroughput(f) / 1e6,
-                    f.info() == null ? "-" : f.info().segmentsRetransmitted(), f.info() == null ? "-" : f.info().rtoCount());
+            out.printf(Locale.ROOT, "%-16s %-11s %-10s %-6s %8.1f %12.3f %9s %6s%n", f.name(), f.flow().group(),
+                    f.flow().options().congestionControl, f.stack(), f.baseRttNanos() / 1e6,
+                    r.measuredThroughput(f) / 1e6, f.retransmissions() == null ? "-" : f.retransmissions(),
+                    f.info() == null ? "-" : f.info().rtoCount());
         }
         List<String> shown = scenario.topology().links().stream().map(l -> l.name()).toList();
         out.printf(Locale.ROOT, "%-20s %8s %9s %9s %7s %7s %9s %10s%n", "link", "util %", "drops", "drop %",

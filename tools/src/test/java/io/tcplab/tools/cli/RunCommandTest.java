@@ -28,7 +28,7 @@ class RunCommandTest {
     void printsFlowsLinksAndJain() throws IOException {
         Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", file("s.yaml", SMALL).toString(), "--no-progress");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).contains("seed 1: 5 s simulated").containsPattern("(?m)^a +test +reno +20\\.0")
+        assertThat(r.out()).contains("seed 1: 5 s simulated").containsPattern("(?m)^a +test +reno +tcplab +20\\.0")
                 .containsPattern("(?m)^bottleneck +\\d").contains("Jain's index, group test (2 flows)");
     }
 
@@ -53,5 +53,39 @@ class RunCommandTest {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err().strip()).startsWith("tcplab run: bad.yaml: flows[1].cc: unknown algorithm 'cubc' (allowed:")
                 .doesNotContain("\n");
+    }
+
+    @Test
+    void realModeRefusesWhatItCannotRunBeforeTouchingTheSystem() throws IOException {
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", file("web.yaml", """
+                topology: {kind: dumbbell, bottleneck: {rate: 10Mbit}}
+                flows: [{name: w, traffic: web, load: 1Mbit}]
+                """).toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo(
+                "tcplab run: web.yaml: flows: nothing runs in real mode (left out: w (web traffic))");
+    }
+
+    @Test
+    void aBadMaxRateOrStackIsOneLineAndExitCode2() throws IOException {
+        Cli rate = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", "--max-rate", "0",
+                file("s.yaml", SMALL).toString());
+        assertThat(rate.exitCode()).isEqualTo(2);
+        assertThat(rate.err().strip()).isEqualTo("tcplab run: --max-rate: must be above 0 (e.g. 100Mbit), not '0'");
+        Cli without = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--max-rate", "10Mbit", file("s.yaml", SMALL).toString());
+        assertThat(without.exitCode()).isEqualTo(2);
+        assertThat(without.err().strip()).isEqualTo("tcplab run: --max-rate: only with --real");
+        Cli stack = Cli.run(TransferCommand.DEFAULT_ENGINE, "run",
+                file("k.yaml", SMALL.replace("{name: b, rtt: 20ms}", "{name: b, stack: kernal}")).toString());
+        assertThat(stack.exitCode()).isEqualTo(2);
+        assertThat(stack.err().strip()).isEqualTo("tcplab run: k.yaml: flows[1].stack: unknown stack 'kernal' (allowed: tcplab, kernel)");
+    }
+
+    @Test
+    void onTheEmulatorAKernelFlowRunsOnTcplabsAlgorithmOfThatName() throws IOException {
+        Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--no-progress",
+                file("k.yaml", SMALL.replace("{name: b, rtt: 20ms}", "{name: b, rtt: 20ms, stack: kernel}")).toString());
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).containsPattern("(?m)^b +test +reno +tcplab +20\\.0");
     }
 }

@@ -49,7 +49,8 @@ class TwoRenoFlowsTest {
 
     private static FlowSpec web(String name, String from, String to, double load, ConnectionOptions options) {
         return new FlowSpec(name, "background", from, to, -1, options, true,
-                new TrafficSpec.Web(WebModel.surge(load), TrafficSpec.Web.DEFAULT_BUFFER_BYTES), 0, Long.MAX_VALUE, false);
+                new TrafficSpec.Web(WebModel.surge(load), TrafficSpec.Web.DEFAULT_BUFFER_BYTES), 0, Long.MAX_VALUE, false,
+                false);
     }
 
     /** Jain's fairness index: (sum x)^2 / (n sum x^2). */

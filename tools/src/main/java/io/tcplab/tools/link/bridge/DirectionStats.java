@@ -7,12 +7,20 @@ import io.tcplab.tools.link.LinkStats;
  * What one direction of a {@link LinkBridge} did: the link's own counters plus what the device
  * at the far end took. {@code link.delivered} counts copies the link handed on (duplicates
  * included); {@code written} those the far device accepted, {@code writeDrops} those it refused,
- * and {@code inFlight} those still held for their arrival time when the snapshot was taken.
+ * and {@code inFlight} those still held for their arrival time when the snapshot was taken;
+ * {@code queuedBytes} and {@code queuedPackets} what the link's queue held (not yet serialized) at
+ * the bridge's latest round; {@code rateBitsPerSec} the link's rate then (a schedule may change it);
+ * {@code earlyDropped} and {@code ectDropped} RED's early drops and the queue drops of ECN-capable
+ * packets so far.
  */
-public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight) {
+public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight,
+                             long queuedBytes, long queuedPackets, long rateBitsPerSec, long earlyDropped,
+                             long ectDropped) {
 
-    static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight) {
-        return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight);
+    static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight,
+                             long queuedBytes, long queuedPackets, long rateBitsPerSec) {
+        return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight, queuedBytes, queuedPackets,
+                rateBitsPerSec, c.earlyDropped(), c.ectDropped());
     }
 
     public long offered() {

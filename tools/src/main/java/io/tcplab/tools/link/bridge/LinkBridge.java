@@ -150,7 +150,10 @@ public final class LinkBridge implements AutoCloseable {
             int readForward = forward.readBatch(readBuffer, batchSize);
             forward.writeDue(System.nanoTime());
             int readReverse = reverse.readBatch(readBuffer, batchSize);
-            reverse.writeDue(System.nanoTime());
+            long done = System.nanoTime();
+            reverse.writeDue(done);
+            forward.publishQueue(done);
+            reverse.publishQueue(done);
             if (readForward >= batchSize || readReverse >= batchSize) {
                 continue; // more may be waiting: read again before sleeping
             }
@@ -192,6 +195,9 @@ public final class LinkBridge implements AutoCloseable {
         int nextChange;
         volatile long written;
         volatile long writeDrops;
+        /** The queue at the latest round, for readers on other threads (the link itself is this thread's). */
+        volatile long queuedBytes;
+        volatile long queuedPackets;
 
         Direction(TunDevice from, TunDevice to, String name, LinkParams params, long seed, PacketPool pool,
                   LinkSchedule schedule) {
@@ -243,6 +249,11 @@ public final class LinkBridge implements AutoCloseable {
             }
         }
 
+        void publishQueue(long now) {
+            queuedBytes = link.queuedBytes(now);
+            queuedPackets = link.queuedPackets(now);
+        }
+
         void applyDueChanges(long elapsed) {
             while (nextChange < changes.size() && changes.get(nextChange).atNanos() <= elapsed) {
                 changes.get(nextChange++).applyTo(link.params());
@@ -265,7 +276,8 @@ public final class LinkBridge implements AutoCloseable {
         }
 
         DirectionStats stats() {
-            return DirectionStats.of(link.name(), link.counters(), written, writeDrops, queue.size());
+            return DirectionStats.of(link.name(), link.counters(), written, writeDrops, queue.size(),
+                    queuedBytes, queuedPackets, link.params().rateBitsPerSec());
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.Set;
 /** Checks one {@code flows} or {@code background} entry and expands it into its flows. */
 final class FlowReader {
     static final List<String> TRAFFIC = List.of("bulk", "fixed", "onoff", "web");
+    static final List<String> STACKS = List.of("tcplab", "kernel");
     private static final int MAX_COUNT = 10_000;
 
     private FlowReader() {
@@ -46,6 +47,10 @@ final class FlowReader {
         if (stop != Long.MAX_VALUE && stop <= start + spread) {
             throw at.field("stop").error("must be after start (and start + start_spread)");
         }
+        String stack = e.stack() == null ? "tcplab" : e.stack().trim();
+        if (!STACKS.contains(stack)) {
+            throw at.field("stack").error("unknown stack '" + stack + "' (allowed: " + String.join(", ", STACKS) + ")");
+        }
         String[] ends = ends(e, at, topology);
         long rtt = rtt(e, at, topology, ends);
         ConnectionOptions built = build(options, at);
@@ -54,7 +59,7 @@ final class FlowReader {
             String flowName = count == 1 ? name : name + "." + i;
             long flowStart = start + (count == 1 ? 0 : spread * i / count);
             flows.add(new FlowSpec(flowName, group, ends[0], ends[1], rtt, built, autoBuffers, traffic, flowStart,
-                    stop, e.trace() != null && e.trace()));
+                    stop, e.trace() != null && e.trace(), stack.equals("kernel")));
         }
         return flows;
     }

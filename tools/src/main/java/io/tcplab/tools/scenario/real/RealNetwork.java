@@ -1,0 +1,309 @@
+package io.tcplab.tools.scenario.real;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.AllowedAlgorithm;
+import io.tcplab.tools.ab.RealPath;
+import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.bridge.BridgeTopology;
+import io.tcplab.tools.link.bridge.LinkBridge;
+import io.tcplab.tools.scenario.LinkEvent;
+import io.tcplab.tools.scenario.LinkSpec;
+import io.tcplab.tools.scenario.PathDelays;
+import io.tcplab.tools.scenario.Scenario;
+import io.tcplab.tools.scenario.TopologySpec;
+import io.tcplab.tun.TestHosts;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario's network in throw-away namespaces, every link a user-space {@link LinkBridge}. Each
+ * router is a namespace that forwards; each two-way topology link ({@code NAME} and
+ * {@code NAME-reverse}) one bridge between its routers' namespaces; each sender group
+ * ({@link RealPlan.Group}) a namespace joined to its router by an access bridge. A dumbbell:
+ *
+ * <pre>
+ *  sender ns sndK                                         router ns "left"                         router ns "right"
+ *  kernel senders ─ 10.80.K.1 TUN ══ access bridge K ══ TUN 10.81.K.1 ┐
+ *  tcplab flow i ── TUN 10.90.i.1 (stack 10.90.i.2)                  ├ 10.70.0.1 TUN ══ bottleneck ══ TUN 10.71.0.1
+ *  (default route via the access TUN, ip_forward=1)                  ┘                                receivers on 10.60.1.1 (lo)
+ * </pre>
+ *
+ * Router R's receivers listen on 10.60.R.1 (on its loopback). Every router routes each other
+ * router's addresses (its receivers, its groups' senders and tcplab devices) into the first link of
+ * the topology's route there (fewest hops, as the emulator). The access bridge of a group carries
+ * its flows' RTT as delay each way (sender access delay plus the receiver's) and nothing else; a
+ * topology bridge carries the link's settings both ways and its events, counted from the moment
+ * the topology bridges start (one after another, microseconds apart: time 0). Each kernel group's
+ * namespace has its flows' algorithm and ECN/SACK/timestamp switches. {@link #close()} stops the
+ * bridges, removes the namespaces (devices and routes with them) and restores the host's allowed
+ * algorithms, also from a shutdown hook on Ctrl-C.
+ */
+final class RealNetwork implements AutoCloseable {
+    static final int MTU = 1500;
+    static final int TX_QUEUE_PACKETS = 10_000;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final TestHosts hosts;
+    private final List<AllowedAlgorithm> allowed = new ArrayList<>();
+    private final List<LinkBridge> bridges = new ArrayList<>();
+    private final Map<String, TestHosts.Host> routers = new LinkedHashMap<>();
+    private final List<TestHosts.Host> senders = new ArrayList<>();
+    /** The topology bridges by forward link name, in the topology's order. */
+    private final Map<String, LinkBridge> topologyBridges = new LinkedHashMap<>();
+    private final Thread hook = new Thread(this::close, "tcplab-real-cleanup");
+    private long originNanos;
+
+    private RealNetwork(TestHosts hosts) {
+        this.hosts = hosts;
+    }
+
+    /** Builds everything; the topology's bridges start last, and their start is the run's time 0. */
+    static RealNetwork open(Scenario s, RealPlan plan, long seed) {
+        TestHosts.Availability a = TestHosts.available();
+        if (!a.ok()) {
+            throw new AbException(a.reason());
+        }
+        RealNetwork net = new RealNetwork(TestHosts.create());
+        Runtime.getRuntime().addShutdownHook(net.hook);
+        try {
+            net.build(s, plan, seed);
+            return net;
+        } catch (RuntimeException e) {
+            net.close();
+            throw RealPath.wrap(e);
+        }
+    }
+
+    private void build(Scenario s, RealPlan plan, long seed) {
+        TopologySpec topology = s.topology();
+        List<String> names = topology.routers();
+        for (int r = 0; r < names.size(); r++) {
+            TestHosts.Host h = hosts.addHost(names.get(r));
+            h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
+            h.ip("-4", "addr", "add", receiverAddress(r) + "/32", "dev", "lo");
+            routers.put(names.get(r), h);
+        }
+        // the device each router sends into, per topology link leaving it
+        Map<String, String> deviceOf = new HashMap<>();
+        List<BridgeTopology.Devices> devices = new ArrayList<>();
+        List<LinkSpec> links = topology.links();
+        for (int j = 0; j < links.size() / 2; j++) {
+            LinkSpec forward = links.get(2 * j);
+            LinkSpec reverse = links.get(2 * j + 1);
+            if (!reverse.from().equals(forward.to()) || !reverse.to().equals(forward.from())) {
+                throw new IllegalStateException("link " + reverse.name() + " is not " + forward.name() + " backwards");
+            }
+            BridgeTopology.Devices d = BridgeTopology.open(routers.get(forward.from()).name(), "10.70." + j + ".1/24",
+                    "tlta%d", routers.get(forward.to()).name(), "10.71." + j + ".1/24", "tltb%d", MTU);
+            longQueues(routers.get(forward.from()), d.a().name());
+            longQueues(routers.get(forward.to()), d.b().name());
+            devices.add(d);
+            deviceOf.put(forward.name(), d.a().name());
+            deviceOf.put(reverse.name(), d.b().name());
+        }
+        Map<String, List<String>> owned = new HashMap<>();
+        for (int r = 0; r < names.size(); r++) {
+            owned.computeIfAbsent(names.get(r), k -> new ArrayList<>()).add(receiverAddress(r) + "/32");
+        }
+        for (RealPlan.Group g : plan.groups()) {
+            senderGroup(g, seed, owned.get(g.router()));
+        }
+        for (String from : names) {
+            for (String to : names) {
+                if (!from.equals(to)) {
+                    routeAll(topology, from, to, owned.get(to), deviceOf);
+                }
+            }
+        }
+        for (int j = 0; j < devices.size(); j++) {
+            LinkSpec forward = links.get(2 * j);
+            LinkSpec reverse = links.get(2 * j + 1);
+            BridgeTopology.Devices d = devices.get(j);
+            LinkBridge b = LinkBridge.builder(d.a(), d.b()).forward(forward.params().copy())
+                    .reverse(reverse.params().copy()).forwardSchedule(schedule(s, forward.name()))
+                    .reverseSchedule(schedule(s, reverse.name())).names(forward.name(), reverse.name()).seed(seed)
+                    .threadName("tcplab-real-" + forward.name()).start();
+            if (j == 0) {
+                originNanos = System.nanoTime() - b.elapsedNanos();
+            }
+            bridges.add(b);
+            topologyBridges.put(forward.name(), b);
+        }
+    }
+
+    /** Group g's namespace, settings, access bridge and the routes its router needs to reach it. */
+    private void senderGroup(RealPlan.Group g, long seed, List<String> ownedByRouter) {
+        TestHosts.Host router = routers.get(g.router());
+        TestHosts.Host h = hosts.addHost("snd" + g.index());
+        h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
+        if (g.kernel()) {
+            kernelSettings(h, g);
+        }
+        senders.add(h);
+        String senderNet = "10.80." + g.index() + ".0/24";
+        BridgeTopology.Devices d = BridgeTopology.open(h.name(), senderNet.replace(".0/24", ".1/24"), "tlga%d",
+                router.name(), "10.81." + g.index() + ".1/24", "tlgb%d", MTU);
+        LinkParams delay = LinkParams.of().setDelayNanos(g.oneWayNanos());
+        bridges.add(LinkBridge.builder(d.a(), d.b()).forward(delay).reverse(delay.copy())
+                .names("g" + g.index() + "->" + g.router(), g.router() + "->g" + g.index()).seed(seed)
+                .threadName("tcplab-real-access-" + g.index()).start());
+        longQueues(h, d.a().name());
+        longQueues(router, d.b().name());
+        h.ip("-4", "route", "add", "default", "dev", d.a().name());
+        ownedByRouter.add(senderNet); // the router has it through BridgeTopology's route already
+        for (int flow : g.flows()) {
+            router.ip("-4", "route", "add", tcplabNet(flow), "dev", d.b().name());
+            ownedByRouter.add(tcplabNet(flow));
+        }
+    }
+
+    /**
+     * A TUN device's kernel queue of 500 packets holds 60 ms at 100 Mbit/s: a bridge thread kept
+     * from the CPU that long by other jobs would see it overflow (drops no link counts). 10000
+     * packets ride out such pauses; while the bridge runs the queue stays empty.
+     */
+    private static void longQueues(TestHosts.Host h, String device) {
+        h.ip("link", "set", "dev", device, "txqueuelen", String.valueOf(TX_QUEUE_PACKETS));
+    }
+
+    /** In router {@code from}, every destination of router {@code to} into the first link towards it. */
+    private void routeAll(TopologySpec topology, String from, String to, List<String> destinations,
+                          Map<String, String> deviceOf) {
+        LinkSpec first = PathDelays.route(topology, from, to).orElseThrow(
+                () -> new IllegalStateException("no route from " + from + " to " + to)).get(0);
+        for (String destination : destinations) {
+            routers.get(from).ip("-4", "route", "add", destination, "dev", deviceOf.get(first.name()));
+        }
+    }
+
+    /** The namespace's default algorithm (allowed first) and its ECN, SACK and timestamp switches. */
+    private void kernelSettings(TestHosts.Host h, RealPlan.Group g) {
+        AllowedAlgorithm a = AllowedAlgorithm.allow(g.kernelAlgorithm());
+        if (a != null) {
+            allowed.add(a);
+        }
+        h.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + g.kernelAlgorithm(),
+                "net.ipv4.tcp_ecn=" + (g.ecn() ? 1 : 2), "net.ipv4.tcp_sack=" + (g.sack() ? 1 : 0),
+                "net.ipv4.tcp_timestamps=" + (g.timestamps() ? 1 : 0));
+    }
+
+    private static LinkSchedule schedule(Scenario s, String link) {
+        List<LinkSchedule.Change> changes = new ArrayList<>();
+        for (LinkEvent e : s.events()) {
+            if (e.link().equals(link)) {
+                changes.addAll(e.schedule().changes());
+            }
+        }
+        return new LinkSchedule(changes);
+    }
+
+    /** Where the receivers of router number {@code r} (in the topology's order) listen. */
+    static String receiverAddress(int r) {
+        return "10.60." + r + ".1";
+    }
+
+    /** The subnet of flow {@code i}'s tcplab device (its kernel side .1, the stack .2). */
+    static String tcplabNet(int flow) {
+        return "10." + (90 + flow / 256) + "." + flow % 256 + ".0/24";
+    }
+
+    static String tcplabDeviceCidr(int flow) {
+        return tcplabNet(flow).replace(".0/24", ".1/24");
+    }
+
+    static String tcplabAddress(int flow) {
+        return tcplabNet(flow).replace(".0/24", ".2");
+    }
+
+    TestHosts.Host sender(RealPlan.Group g) {
+        return senders.get(g.index());
+    }
+
+    /** A kernel listening socket in router {@code router}'s namespace, on its receiver address. */
+    ServerSocketChannel listen(String router, String address, int port) {
+        return routers.get(router).inside(() -> {
+            ServerSocketChannel ch = ServerSocketChannel.open();
+            ch.bind(new InetSocketAddress(address, port));
+            return ch;
+        });
+    }
+
+    /** The topology's bridges by forward link name (the reverse link is each one's reverse direction). */
+    Map<String, LinkBridge> topologyBridges() {
+        return topologyBridges;
+    }
+
+    /** The {@code System.nanoTime} of time 0: when the topology's links started, the clock their events follow. */
+    long originNanos() {
+        return originNanos;
+    }
+
+    List<String> namespaces() {
+        return hosts.hosts().stream().map(TestHosts.Host::name).toList();
+    }
+
+    /**
+     * Packets lost between the links and the kernel: those the kernel could not queue into any of
+     * the run's TUN devices (their TX drops, summed over every namespace: what a bridge or a tcplab
+     * driver did not read in time) and those the kernel refused from a bridge (its write drops);
+     * -1 where ip could not say.
+     */
+    long deviceDrops() {
+        long sum = 0;
+        for (LinkBridge b : bridges) {
+            sum += b.forward().writeDrops() + b.reverse().writeDrops();
+        }
+        for (TestHosts.Host h : hosts.hosts()) {
+            try {
+                for (JsonNode device : MAPPER.readTree(h.ip("-j", "-s", "link", "show"))) {
+                    sum += device.path("stats64").path("tx").path("dropped").asLong(0);
+                }
+            } catch (RuntimeException | IOException e) {
+                return -1;
+            }
+        }
+        return sum;
+    }
+
+    /** Fails the run if a bridge stopped on its own. */
+    void check() {
+        for (LinkBridge b : bridges) {
+            if (b.failure() != null) {
+                throw new AbException("a link bridge failed: " + b.failure(), b.failure());
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: this is the hook
+        }
+        try {
+            for (LinkBridge b : bridges) {
+                b.close();
+            }
+        } finally {
+            bridges.clear();
+            try {
+                hosts.close();
+            } finally {
+                for (AllowedAlgorithm a : allowed) {
+                    a.close();
+                }
+                allowed.clear();
+            }
+        }
+    }
+}
