@@ -205,13 +205,13 @@ final class ScriptParser {
                 return Timing.any();
             }
             boolean rel = start.startsWith("+");
-            long s = micros(start);
+            long s = micros(line, start);
             if (sep == null) {
                 return Timing.at(s, rel);
             }
             // "+a~+b" is relative at both ends; so is "+a...b", whose end counts from the same base.
             boolean endRel = end.startsWith("+") || (rel && sep.equals("..."));
-            long e = micros(end);
+            long e = micros(line, end);
             if (endRel == rel && e < s) {
                 throw new ScriptSyntaxException(line, "the range ends before it starts");
             }
@@ -346,9 +346,13 @@ final class ScriptParser {
         return out;
     }
 
-    /** Seconds as written ({@code 0.1}, {@code +.005}) to microseconds. */
-    static long micros(String text) {
+    /** Seconds as written ({@code 0.1}, {@code +.005}) to microseconds; finer than 1 µs or past 2^63 µs is an error. */
+    static long micros(int line, String text) throws ScriptSyntaxException {
         String t = text.startsWith("+") ? text.substring(1) : text;
-        return new java.math.BigDecimal(t.startsWith(".") ? "0" + t : t).movePointRight(6).longValueExact();
+        try {
+            return new java.math.BigDecimal(t.startsWith(".") ? "0" + t : t).movePointRight(6).longValueExact();
+        } catch (ArithmeticException e) {
+            throw new ScriptSyntaxException(line, "time " + text + " is not a whole number of microseconds that fits 64 bits");
+        }
     }
 }
