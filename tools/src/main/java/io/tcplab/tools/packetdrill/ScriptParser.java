@@ -231,15 +231,24 @@ final class ScriptParser {
             if (ecn != null && !List.of("noecn", "ect0", "ect1", "ect01", "ce").contains(ecn)) {
                 throw new ScriptSyntaxException(line, "bad ECN mark [" + ecn + "]");
             }
-            long start = Long.parseLong(m.group(4));
-            long end = Long.parseLong(m.group(5));
-            int len = Integer.parseInt(m.group(6));
+            long start;
+            long end;
+            int len;
+            Long ack;
+            Integer win;
+            try {
+                start = Long.parseLong(m.group(4));
+                end = Long.parseLong(m.group(5));
+                len = Integer.parseInt(m.group(6));
+                ack = m.group(7) == null ? null : Long.parseLong(m.group(7));
+                win = m.group(8) == null ? null : Integer.parseInt(m.group(8));
+            } catch (NumberFormatException e) {
+                throw new ScriptSyntaxException(line, "a number too large in packet: " + body);
+            }
             if (end - start != len) {
                 throw new ScriptSyntaxException(line, "sequence range " + start + ":" + end + " is not " + len
                         + " bytes long");
             }
-            Long ack = m.group(7) == null ? null : Long.parseLong(m.group(7));
-            Integer win = m.group(8) == null ? null : Integer.parseInt(m.group(8));
             if (m.group(9) != null) {
                 skip("line " + line + ": urgent pointer (not supported)");
             }
