@@ -125,6 +125,37 @@ class SegmentSplitterTest {
     }
 
     @Test
+    void coalescingAndSplittingAllocateNothingPerPacket() {
+        TestSegments s = new TestSegments(false);
+        ByteBuf[] packets = new ByteBuf[64];
+        for (int i = 0; i < packets.length; i++) {
+            packets[i] = Unpooled.directBuffer().writeBytes(s.build(MSS));
+        }
+        long[] count = new long[1];
+        SegmentSplitter.PacketConsumer consumer = p -> count[0]++;
+        SegmentCoalescer coalescer = new SegmentCoalescer(frame -> splitter.split(frame, consumer) > 0);
+        Runnable round = () -> {
+            for (int i = 0; i < packets.length; i++) { // an index: an iterator would be the one allocation
+                coalescer.add(packets[i]);
+            }
+            coalescer.flush();
+        };
+        for (int i = 0; i < 2_000; i++) {
+            round.run(); // warm up: the JIT compiles the paths before the count
+        }
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 1_000; i++) {
+            round.run();
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        coalescer.release();
+        assertThat(count[0]).isEqualTo(3_000L * 64);
+        assertThat(allocated).as("bytes allocated for 64,000 packets joined and split").isLessThan(4096);
+    }
+
+    @Test
     void aPartialChecksumIsCompleted() {
         for (boolean ipv6 : new boolean[] {false, true}) {
             ByteBuf p = new TestSegments(ipv6).build(700);
