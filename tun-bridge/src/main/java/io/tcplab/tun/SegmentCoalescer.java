@@ -1,7 +1,6 @@
 package io.tcplab.tun;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.tcplab.stack.wire.Checksum;
 import io.tcplab.stack.wire.TcpHeader;
@@ -195,11 +194,11 @@ public final class SegmentCoalescer {
     /** The IP headers agree but for identification, length and checksum (and the packet's length field is right). */
     private boolean sameIpHeader(ByteBuf p, int at, int length) {
         if (ipv6) {
-            return ByteBufUtil.equals(frame, IP, p, at, 4) && ByteBufUtil.equals(frame, IP + 6, p, at + 6, 34)
+            return same(frame, IP, p, at, 4) && same(frame, IP + 6, p, at + 6, 34)
                     && p.getUnsignedShort(at + 4) == length - 40;
         }
-        return ByteBufUtil.equals(frame, IP, p, at, 2) && ByteBufUtil.equals(frame, IP + 6, p, at + 6, 4)
-                && ByteBufUtil.equals(frame, IP + 12, p, at + 12, 8) && p.getUnsignedShort(at + 2) == length;
+        return same(frame, IP, p, at, 2) && same(frame, IP + 6, p, at + 6, 4)
+                && same(frame, IP + 12, p, at + 12, 8) && p.getUnsignedShort(at + 2) == length;
     }
 
     /** A pure ACK of the same connection and layout that acknowledges more than the pending one. */
@@ -207,10 +206,10 @@ public final class SegmentCoalescer {
         int ft = IP + ipLength;
         int pt = at + ipLength;
         return length == frame.writerIndex() - IP && sameIpHeader(p, at, length)
-                && ByteBufUtil.equals(frame, ft, p, pt, 8) // ports, sequence number
+                && same(frame, ft, p, pt, 8) // ports, sequence number
                 && p.getInt(pt + 8) - frame.getInt(ft + 8) > 0 // acknowledges more (mod 2^32)
-                && ByteBufUtil.equals(frame, ft + 12, p, pt + 12, 2) // data offset, flags
-                && ByteBufUtil.equals(frame, ft + 18, p, pt + 18, 2) // urgent pointer
+                && same(frame, ft + 12, p, pt + 12, 2) // data offset, flags
+                && same(frame, ft + 18, p, pt + 18, 2) // urgent pointer
                 && (tcpLength == MIN_TCP_HEADER || p.getInt(pt + 20) == TIMESTAMPS_LEAD);
     }
 
@@ -227,10 +226,37 @@ public final class SegmentCoalescer {
         int pt = at + ipLength;
         int f = p.getUnsignedByte(pt + 13);
         return p.getInt(pt + 4) == nextSeq && (f & ~END_FLAGS) == flags
-                && ByteBufUtil.equals(frame, ft, p, pt, 4) // ports
-                && ByteBufUtil.equals(frame, ft + 8, p, pt + 8, 5) // ACK number, data offset
-                && ByteBufUtil.equals(frame, ft + 14, p, pt + 14, 2) // window
-                && ByteBufUtil.equals(frame, ft + 18, p, pt + 18, tcpLength - 18); // urgent pointer, options
+                && same(frame, ft, p, pt, 4) // ports
+                && same(frame, ft + 8, p, pt + 8, 5) // ACK number, data offset
+                && same(frame, ft + 14, p, pt + 14, 2) // window
+                && same(frame, ft + 18, p, pt + 18, tcpLength - 18); // urgent pointer, options
+    }
+
+    /**
+     * Whether {@code n} bytes agree, read a long, an int, a short and a byte at a time: each read is
+     * bounds-checked, and this compares a packet's header fields with the fewest (a profile showed
+     * ByteBufUtil.equals' byte-wise tails).
+     */
+    private static boolean same(ByteBuf a, int ai, ByteBuf b, int bi, int n) {
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            if (a.getLong(ai + i) != b.getLong(bi + i)) {
+                return false;
+            }
+        }
+        if (i + 4 <= n) {
+            if (a.getInt(ai + i) != b.getInt(bi + i)) {
+                return false;
+            }
+            i += 4;
+        }
+        if (i + 2 <= n) {
+            if (a.getShort(ai + i) != b.getShort(bi + i)) {
+                return false;
+            }
+            i += 2;
+        }
+        return i == n || a.getByte(ai + i) == b.getByte(bi + i);
     }
 
     private void append(ByteBuf p, int at, int length) {
