@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * before they reach the wire, where tcpdump records them; {@code k}'s TSO super-segments reach
  * tcplab through the device as frames the driver splits. 32 MiB each way, checked by length and
  * SHA-256; the wire capture checked by tshark with checksum validation on (no bad checksums, no
- * malformed packets, no segment longer than the MSS). Runs as root (CI); skips with the reason
- * elsewhere, unless TCPLAB_REQUIRE_TEST_HOSTS=1.
+ * malformed packets, no segment longer than the MSS). And IPv6 both ways between tcplab and the
+ * kernel's TCP on the device's own namespace (TSO6 super-segments each way). Runs as root (CI);
+ * skips with the reason elsewhere, unless TCPLAB_REQUIRE_TEST_HOSTS=1.
  */
 class OffloadTransferTest {
     private static final int SIZE = 32 << 20;
@@ -62,10 +63,6 @@ class OffloadTransferTest {
         r.run("sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
         k.ip("route", "add", net.toString(), "via", wire.aAddress().addressText());
         r.run("ethtool", "-K", wire.aDevice(), "tx", "off");
-        TunDevice tun = r.tun().name("tl0").address(net.cidr(1)).mtu(1500).offload(true).open();
-        assertThat(tun.vnetHeader()).as("offloads refused: %s", tun.offloadRefusal()).isTrue();
-        driver = RealTimeDriver.start(tun, StackConfig.builder(RandomSource.seeded(10))
-                .address(InterfaceAddress.parseAddress(net.address(2))).build());
     }
 
     @AfterEach
@@ -77,6 +74,10 @@ class OffloadTransferTest {
 
     @Test
     void bothWaysThroughOffloadsWithACleanWire(@TempDir Path dir) throws Exception {
+        TunDevice tun = r.tun().name("tl0").address(net.cidr(1)).mtu(1500).offload(true).open();
+        assertThat(tun.vnetHeader()).as("offloads refused: %s", tun.offloadRefusal()).isTrue();
+        driver = RealTimeDriver.start(tun, StackConfig.builder(RandomSource.seeded(10))
+                .address(InterfaceAddress.parseAddress(net.address(2))).build());
         try (RealTimeDriver d = driver) {
             transferBothWays(dir);
         }
@@ -121,6 +122,34 @@ class OffloadTransferTest {
         assertThat(KernelTransferTest.kernelTcpCounters(k).get("InCsumErrors")).isZero();
         stopCapture();
         checkWire(pcap);
+    }
+
+    @Test
+    void ipv6BothWaysThroughOffloads(@TempDir Path dir) throws Exception {
+        String prefix = "fd00:77:" + Integer.toHexString(net.index()) + "::";
+        TunDevice tun6 = r.tun().name("tl6").address(prefix + "1/64").mtu(1500).offload(true).open();
+        try (RealTimeDriver d = RealTimeDriver.start(tun6, StackConfig.builder(RandomSource.seeded(6))
+                .address(InterfaceAddress.parseAddress(prefix + "2")).build())) {
+            ServerSocketChannel server = r.inside(() -> ServerSocketChannel.open()
+                    .bind(new InetSocketAddress(prefix + "1", 5006)));
+            try (server) {
+                CompletableFuture<Digest> kernelGot = CompletableFuture.supplyAsync(() -> KernelTransferTest.readAll(server));
+                d.execute(() -> d.stack().connect(d.now(), InterfaceAddress.parseAddress(prefix + "1"), 5006, null,
+                        new KernelTransferTest.Writer(data, new CompletableFuture<>())));
+                assertThat(kernelGot.get(TIMEOUT_S, TimeUnit.SECONDS).sha256()).isEqualTo(KernelTransferTest.sha256(data));
+            }
+            Path file = dir.resolve("payload");
+            Files.write(file, data);
+            CompletableFuture<Digest> received = new CompletableFuture<>();
+            d.call(() -> d.stack().listen(5007, null, (c, now) -> new KernelTransferTest.DigestingReader(received)));
+            CommandResult sent = r.exec(Duration.ofSeconds(TIMEOUT_S), "bash", "-c",
+                    "exec 3<>/dev/tcp/" + prefix + "2/5007 && cat " + file + " >&3");
+            assertThat(sent.ok()).as("bash client: %s", sent.stderr()).isTrue();
+            assertThat(received.get(TIMEOUT_S, TimeUnit.SECONDS).sha256()).isEqualTo(KernelTransferTest.sha256(data));
+            assertThat(d.superSegmentsWritten()).as("TCPV6 super-segments written").isPositive();
+            assertThat(d.superSegmentsRead()).as("TCPV6 super-segments read").isPositive();
+            assertThat(d.call(() -> d.stack().stats().dropsByReason())).doesNotContainKey(DropReason.BAD_TCP_CHECKSUM);
+        }
     }
 
     private void startCapture(Path pcap) throws InterruptedException {
