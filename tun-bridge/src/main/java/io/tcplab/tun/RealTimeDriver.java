@@ -124,8 +124,8 @@ public final class RealTimeDriver implements AutoCloseable {
             libc.close(eventFd);
             throw e;
         }
-        int frame = TunDevice.MAX_PACKET + (tun.vnetHeader() ? VirtioNetHeader.LENGTH : 0);
-        this.readBuffer = Unpooled.directBuffer(frame, frame);
+        int room = tun.vnetHeader() ? TunDevice.MAX_FRAME : TunDevice.MAX_PACKET;
+        this.readBuffer = Unpooled.directBuffer(room, room);
         this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame) : null;
         this.splitter = tun.vnetHeader() ? new SegmentSplitter() : null;
         this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());

@@ -42,7 +42,6 @@ public final class SegmentCoalescer {
     }
 
     private static final int MIN_TCP_HEADER = 20;
-    private static final int MAX_IP_PACKET = 65535;
     private static final int IP = VirtioNetHeader.LENGTH; // where the IP packet starts in the frame
     private static final int END_FLAGS = TcpHeader.PSH | TcpHeader.FIN;
     private static final int NEVER_JOINED = TcpHeader.SYN | TcpHeader.RST | TcpHeader.URG | TcpHeader.CWR;
@@ -53,7 +52,7 @@ public final class SegmentCoalescer {
     private static final int PURE_ACK = 2;
 
     private final FrameSink sink;
-    private final ByteBuf frame = Unpooled.directBuffer(IP + MAX_IP_PACKET, IP + MAX_IP_PACKET);
+    private final ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
     private final VirtioNetHeader header = new VirtioNetHeader();
 
     // the pending run: segments in the frame, and what the next one must match
@@ -93,7 +92,7 @@ public final class SegmentCoalescer {
             return;
         }
         flush();
-        if (length > MAX_IP_PACKET) {
+        if (length > TunDevice.MAX_PACKET) {
             packetsDropped++; // larger than the device carries; cannot come from a stack behind it
             return;
         }
@@ -215,7 +214,7 @@ public final class SegmentCoalescer {
 
     private boolean joins(ByteBuf p, int at, int length) {
         int payload = length - ipLength - tcpLength;
-        if (payload <= 0 || payload > gsoSize || frame.writerIndex() - IP + payload > MAX_IP_PACKET) {
+        if (payload <= 0 || payload > gsoSize || frame.writerIndex() - IP + payload > TunDevice.MAX_PACKET) {
             return false;
         }
         if (!sameIpHeader(p, at, length)

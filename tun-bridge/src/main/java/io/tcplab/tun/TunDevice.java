@@ -39,6 +39,8 @@ import jnr.ffi.Pointer;
 public final class TunDevice implements AutoCloseable {
     /** The largest packet a TUN device carries (its maximum MTU). */
     public static final int MAX_PACKET = 65535;
+    /** The largest read or write with offloads: a virtio-net header and a packet of up to 64 KB. */
+    public static final int MAX_FRAME = MAX_PACKET + VirtioNetHeader.LENGTH;
     private static final Pattern MTU = Pattern.compile("\\bmtu (\\d+)\\b");
 
     private final int fd;
@@ -64,7 +66,7 @@ public final class TunDevice implements AutoCloseable {
         this.multiQueue = multiQueue;
         this.vnetHeader = vnetHeader;
         this.offloadRefusal = offloadRefusal;
-        ByteBuffer direct = ByteBuffer.allocateDirect(MAX_PACKET);
+        ByteBuffer direct = ByteBuffer.allocateDirect(MAX_FRAME);
         this.scratchAddress = Pointer.wrap(Native.runtime(), direct).address();
         this.scratch = Unpooled.wrappedBuffer(direct);
     }
@@ -83,7 +85,7 @@ public final class TunDevice implements AutoCloseable {
      */
     public int read(ByteBuf dst) {
         LibC libc = Native.libc();
-        int room = Math.min(dst.writableBytes(), MAX_PACKET);
+        int room = Math.min(dst.writableBytes(), vnetHeader ? MAX_FRAME : MAX_PACKET);
         boolean direct = dst.hasMemoryAddress();
         long address = direct ? dst.memoryAddress() + dst.writerIndex() : scratchAddress;
         while (true) {
@@ -120,7 +122,7 @@ public final class TunDevice implements AutoCloseable {
         if (src.hasMemoryAddress()) {
             address = src.memoryAddress() + src.readerIndex();
         } else {
-            if (length > MAX_PACKET) {
+            if (length > (vnetHeader ? MAX_FRAME : MAX_PACKET)) {
                 writeDrops++;
                 return false;
             }
