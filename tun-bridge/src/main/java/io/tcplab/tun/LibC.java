@@ -21,6 +21,9 @@ public interface LibC {
 
     int ioctl(int fd, long request, Pointer arg);
 
+    /** For requests whose argument is an integer passed by value (TUNSETOFFLOAD). */
+    int ioctl(int fd, long request, @intptr_t long arg);
+
     int fcntl(int fd, int cmd, int arg);
 
     @ssize_t long read(int fd, @intptr_t long buf, @size_t long count);

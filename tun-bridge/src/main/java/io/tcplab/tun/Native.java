@@ -22,6 +22,13 @@ final class Native {
     static final short IFF_TUN = 0x0001;
     static final short IFF_NO_PI = 0x1000;
     static final short IFF_MULTI_QUEUE = 0x0100;
+    /** Every read and write starts with a struct virtio_net_hdr ({@link VirtioNetHeader}). */
+    static final short IFF_VNET_HDR = 0x4000;
+    // TUNSETOFFLOAD = _IOW('T', 208, unsigned int); its argument is the flag word itself, not a pointer
+    static final long TUNSETOFFLOAD = 0x400454d0L;
+    static final int TUN_F_CSUM = 0x01;
+    static final int TUN_F_TSO4 = 0x02;
+    static final int TUN_F_TSO6 = 0x04;
     // linux/if.h: struct ifreq is IFNAMSIZ (16) bytes of name and a 24-byte union on 64-bit
     static final int IFNAMSIZ = 16;
     static final int IFREQ_SIZE = 40;

@@ -38,6 +38,12 @@ import jnr.ffi.Pointer;
  * <p>In steady state nothing is allocated per packet: one direct read buffer is reused, emitted
  * packets are written from the stack's own buffer (or through the device's one direct scratch
  * buffer), and the poll structures are allocated once.
+ *
+ * <p>On a device with offloads ({@link TunDevice#vnetHeader()}) each frame read is split back into
+ * wire packets ({@link SegmentSplitter}) before the stack sees them, and what the stack emits goes
+ * through a {@link SegmentCoalescer}, which joins a flow's consecutive segments into super-segments
+ * the kernel cuts up again; its pending run is written after each frame read, after the tasks and
+ * after the timers, so output waits for nothing but the work that produced it.
  */
 public final class RealTimeDriver implements AutoCloseable {
     private static final int POLLFD_SIZE = 8;
@@ -62,6 +68,9 @@ public final class RealTimeDriver implements AutoCloseable {
     private final Pointer wakeValue;
     private final Pointer drainValue;
     private final ByteBuf readBuffer;
+    private final SegmentCoalescer coalescer; // null: a plain device, one write per packet
+    private final SegmentSplitter splitter;
+    private final SegmentSplitter.PacketConsumer receiveOne = this::receiveOne;
 
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile boolean started;
@@ -76,6 +85,8 @@ public final class RealTimeDriver implements AutoCloseable {
     private long packetsOut;
     private long bytesOut;
     private long writeDrops;
+    private long readCalls;
+    private long writeCalls;
     private long rounds;
     private long sleeps;
 
@@ -113,7 +124,10 @@ public final class RealTimeDriver implements AutoCloseable {
             libc.close(eventFd);
             throw e;
         }
-        this.readBuffer = Unpooled.directBuffer(TunDevice.MAX_PACKET, TunDevice.MAX_PACKET);
+        int room = tun.vnetHeader() ? TunDevice.MAX_FRAME : TunDevice.MAX_PACKET;
+        this.readBuffer = Unpooled.directBuffer(room, room);
+        this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame) : null;
+        this.splitter = tun.vnetHeader() ? new SegmentSplitter() : null;
         this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());
         this.thread.setDaemon(true);
     }
@@ -234,16 +248,51 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** Packets the stack emitted that the device took. */
     public long packetsOut() {
-        return packetsOut;
+        return packetsOut - (coalescer == null ? 0 : coalescer.packetsDropped());
     }
 
+    /** Bytes of the packets the stack emitted (with offloads, also of those the kernel refused). */
     public long bytesOut() {
         return bytesOut;
     }
 
     /** Emitted packets the kernel refused (dropped as on a link). */
     public long writeDrops() {
-        return writeDrops;
+        return writeDrops + (coalescer == null ? 0 : coalescer.packetsDropped());
+    }
+
+    /** Whether the device runs with offloads (super-segments both ways). */
+    public boolean offloads() {
+        return coalescer != null;
+    }
+
+    /** read(2) calls that returned a packet or frame. */
+    public long readCalls() {
+        return readCalls;
+    }
+
+    /** write(2) calls: one per packet on a plain device, one per frame with offloads. */
+    public long writeCalls() {
+        return writeCalls;
+    }
+
+    /** With offloads: frames that were TCP super-segments, read and written. */
+    public long superSegmentsRead() {
+        return splitter == null ? 0 : splitter.superSegments();
+    }
+
+    public long superSegmentsWritten() {
+        return coalescer == null ? 0 : coalescer.superSegments();
+    }
+
+    /** With offloads: pure ACKs a later one of the same burst superseded, not written. */
+    public long acksSuperseded() {
+        return coalescer == null ? 0 : coalescer.acksSuperseded();
+    }
+
+    /** With offloads: frames read that made no sense and were dropped. */
+    public long malformedFrames() {
+        return splitter == null ? 0 : splitter.malformed();
     }
 
     /** Loop iterations, and how many of them slept in ppoll. */
@@ -344,6 +393,7 @@ public final class RealTimeDriver implements AutoCloseable {
                 c.abort(now);
             }
         }
+        flushOutput();
     }
 
     private void release() {
@@ -356,6 +406,10 @@ public final class RealTimeDriver implements AutoCloseable {
             tun.close();
         }
         readBuffer.release();
+        if (coalescer != null) {
+            coalescer.release();
+            splitter.release();
+        }
         Runnable r;
         while ((r = tasks.poll()) != null) { // queued too late to run
             if (r instanceof Submitted<?> s) {
@@ -391,9 +445,11 @@ public final class RealTimeDriver implements AutoCloseable {
         while (true) {
             rounds++;
             runTasks();
+            flushOutput();
             long now = System.nanoTime();
             if (stack.nextDeadline() - now <= 0) {
                 stack.poll(now);
+                flushOutput();
             }
             int n = readBatch();
             if (closing && closeDone(System.nanoTime())) {
@@ -432,19 +488,52 @@ public final class RealTimeDriver implements AutoCloseable {
                 break;
             }
             n++;
-            packetsIn++;
-            bytesIn += len;
-            long now = System.nanoTime();
-            if (tap != null) {
-                tap.onReceived(now, buf);
+            readCalls++;
+            if (splitter == null) {
+                receiveOne(buf);
+            } else {
+                splitter.split(buf, receiveOne);
+                coalescer.flush();
             }
-            stack.receive(now, buf);
         }
         return n;
     }
 
-    /** The stack's sink: one write per packet, straight from the stack's buffer. */
+    private void receiveOne(ByteBuf packet) {
+        packetsIn++;
+        bytesIn += packet.readableBytes();
+        long now = System.nanoTime();
+        if (tap != null) {
+            tap.onReceived(now, packet);
+        }
+        stack.receive(now, packet);
+    }
+
+    /** Writes what the coalescer holds (nothing on a plain device). */
+    private void flushOutput() {
+        if (coalescer != null) {
+            coalescer.flush();
+        }
+    }
+
+    /** The coalescer's sink: one write per frame. */
+    private boolean writeFrame(ByteBuf frame) {
+        writeCalls++;
+        return tun.write(frame);
+    }
+
+    /**
+     * The stack's sink: one write per packet, straight from the stack's buffer, or into the
+     * coalescer (its drops are counted when it writes).
+     */
     private void emit(ByteBuf packet) {
+        if (coalescer != null) {
+            packetsOut++;
+            bytesOut += packet.readableBytes();
+            coalescer.add(packet);
+            return;
+        }
+        writeCalls++;
         if (tun.write(packet)) {
             packetsOut++;
             bytesOut += packet.readableBytes();

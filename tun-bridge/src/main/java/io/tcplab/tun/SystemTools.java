@@ -25,7 +25,8 @@ public final class SystemTools {
         PING("ping", "iputils-ping"),
         IPERF3("iperf3", "iperf3"),
         TSHARK("tshark", "tshark"),
-        TCPDUMP("tcpdump", "tcpdump");
+        TCPDUMP("tcpdump", "tcpdump"),
+        ETHTOOL("ethtool", "ethtool");
 
         private final String command;
         private final String debianPackage;

@@ -29,15 +29,25 @@ import jnr.ffi.Pointer;
  * Packets cross as raw addresses of direct memory, so a read or write allocates nothing; a heap
  * buffer is copied through one reused direct buffer. A failed {@link Builder#open()} closes the
  * fd, and with it the device (it is not persistent), so nothing half-configured is left behind.
+ *
+ * <p>With {@link Builder#offload(boolean) offload} the device is opened with {@code IFF_VNET_HDR}
+ * and {@code TUNSETOFFLOAD} (checksum, TSO4, TSO6): every read and write then starts with a
+ * {@link VirtioNetHeader}, writes may carry TCP super-segments for the kernel to cut, and reads may
+ * return them ({@link SegmentCoalescer}, {@link SegmentSplitter}). Where the kernel refuses either,
+ * the device is opened plain instead and {@link #offloadRefusal()} says why.
  */
 public final class TunDevice implements AutoCloseable {
     /** The largest packet a TUN device carries (its maximum MTU). */
     public static final int MAX_PACKET = 65535;
+    /** The largest read or write with offloads: a virtio-net header and a packet of up to 64 KB. */
+    public static final int MAX_FRAME = MAX_PACKET + VirtioNetHeader.LENGTH;
     private static final Pattern MTU = Pattern.compile("\\bmtu (\\d+)\\b");
 
     private final int fd;
     private final String name;
     private final boolean multiQueue;
+    private final boolean vnetHeader;
+    private final String offloadRefusal;
     private String namespace;
     private int mtu;
     private boolean nonBlocking;
@@ -48,12 +58,15 @@ public final class TunDevice implements AutoCloseable {
     private long readErrors;
     private long writeDrops;
 
-    private TunDevice(int fd, String name, String namespace, boolean multiQueue) {
+    private TunDevice(int fd, String name, String namespace, boolean multiQueue, boolean vnetHeader,
+                      String offloadRefusal) {
         this.fd = fd;
         this.name = name;
         this.namespace = namespace;
         this.multiQueue = multiQueue;
-        ByteBuffer direct = ByteBuffer.allocateDirect(MAX_PACKET);
+        this.vnetHeader = vnetHeader;
+        this.offloadRefusal = offloadRefusal;
+        ByteBuffer direct = ByteBuffer.allocateDirect(MAX_FRAME);
         this.scratchAddress = Pointer.wrap(Native.runtime(), direct).address();
         this.scratch = Unpooled.wrappedBuffer(direct);
     }
@@ -67,11 +80,12 @@ public final class TunDevice implements AutoCloseable {
     /**
      * Reads one packet into {@code dst} at its writer index (which advances); returns its length,
      * or 0 when none is waiting in non-blocking mode. {@code dst} should have room for {@link #mtu()}
-     * bytes; a longer packet is truncated by the kernel.
+     * bytes; a longer packet is truncated by the kernel. With {@link #vnetHeader()} the bytes are a
+     * frame: a {@link VirtioNetHeader} and then a packet of up to 64 KB.
      */
     public int read(ByteBuf dst) {
         LibC libc = Native.libc();
-        int room = Math.min(dst.writableBytes(), MAX_PACKET);
+        int room = Math.min(dst.writableBytes(), vnetHeader ? MAX_FRAME : MAX_PACKET);
         boolean direct = dst.hasMemoryAddress();
         long address = direct ? dst.memoryAddress() + dst.writerIndex() : scratchAddress;
         while (true) {
@@ -97,7 +111,8 @@ public final class TunDevice implements AutoCloseable {
     }
 
     /**
-     * Writes the readable bytes of {@code src} (indexes unchanged) as one packet. Returns false when
+     * Writes the readable bytes of {@code src} (indexes unchanged) as one packet (with
+     * {@link #vnetHeader()}: one frame, header first). Returns false when
      * the kernel refused it for a passing reason (queue full, interface down, malformed packet):
      * the packet is dropped, as a link would; throws when the device is gone.
      */
@@ -107,7 +122,7 @@ public final class TunDevice implements AutoCloseable {
         if (src.hasMemoryAddress()) {
             address = src.memoryAddress() + src.readerIndex();
         } else {
-            if (length > MAX_PACKET) {
+            if (length > (vnetHeader ? MAX_FRAME : MAX_PACKET)) {
                 writeDrops++;
                 return false;
             }
@@ -259,6 +274,16 @@ public final class TunDevice implements AutoCloseable {
         return multiQueue;
     }
 
+    /** Whether reads and writes carry a {@link VirtioNetHeader} (offloads on). */
+    public boolean vnetHeader() {
+        return vnetHeader;
+    }
+
+    /** Why offloads were asked for and refused, so the device runs plain; null otherwise. */
+    public String offloadRefusal() {
+        return offloadRefusal;
+    }
+
     /** The largest TCP payload over IPv4 that fits the MTU: MTU − 20 (IP) − 20 (TCP). */
     public int ipv4Mss() {
         return mtu - 40;
@@ -284,7 +309,7 @@ public final class TunDevice implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "TunDevice[" + where() + ", fd " + fd + ", mtu " + mtu + "]";
+        return "TunDevice[" + where() + ", fd " + fd + ", mtu " + mtu + (vnetHeader ? ", offloads" : "") + "]";
     }
 
     // ================================================================ opening
@@ -320,6 +345,8 @@ public final class TunDevice implements AutoCloseable {
         private String name;
         private String namespace;
         private boolean multiQueue;
+        private boolean offload;
+        private int offloadFlags = Native.TUN_F_CSUM | Native.TUN_F_TSO4 | Native.TUN_F_TSO6;
         private boolean nonBlocking = true;
         private int mtu;
         private int txQueueLength;
@@ -345,6 +372,22 @@ public final class TunDevice implements AutoCloseable {
         /** IFF_MULTI_QUEUE: opening the same name again attaches another queue. */
         public Builder multiQueue(boolean on) {
             this.multiQueue = on;
+            return this;
+        }
+
+        /**
+         * Ask for offloads (default off): {@code IFF_VNET_HDR} and {@code TUNSETOFFLOAD} with
+         * checksum, TSO4 and TSO6. Where the kernel refuses, the device opens plain and
+         * {@link TunDevice#offloadRefusal()} says why.
+         */
+        public Builder offload(boolean on) {
+            this.offload = on;
+            return this;
+        }
+
+        /** The TUNSETOFFLOAD flags to ask for (tests ask for an unknown one to see the refusal). */
+        Builder offloadFlags(int flags) {
+            this.offloadFlags = flags;
             return this;
         }
 
@@ -390,17 +433,9 @@ public final class TunDevice implements AutoCloseable {
                     throw new TunException("tcplab: no network namespace named " + namespace + " (see ip netns list)");
                 }
             }
-            int[] fdAndName = new int[1];
-            String[] actualName = new String[1];
-            if (namespace == null) {
-                create(fdAndName, actualName);
-            } else {
-                NetNs.inside(namespace, () -> {
-                    create(fdAndName, actualName);
-                    return null;
-                });
-            }
-            TunDevice device = new TunDevice(fdAndName[0], actualName[0], namespace, multiQueue);
+            Created created = namespace == null ? createWithFallback() : NetNs.inside(namespace, this::createWithFallback);
+            TunDevice device = new TunDevice(created.fd, created.name, namespace, multiQueue, created.vnetHeader,
+                    created.offloadRefusal);
             try {
                 device.setNonBlocking(nonBlocking);
                 if (mtu > 0) {
@@ -429,7 +464,36 @@ public final class TunDevice implements AutoCloseable {
             }
         }
 
-        private void create(int[] fdOut, String[] nameOut) {
+        private record Created(int fd, String name, boolean vnetHeader, String offloadRefusal) {
+        }
+
+        /** With offloads when asked and the kernel agrees; else plain, saying why. */
+        private Created createWithFallback() {
+            if (!offload) {
+                return create(false);
+            }
+            String refusal;
+            Created c;
+            try {
+                c = create(true);
+            } catch (TunException e) {
+                refusal = "IFF_VNET_HDR refused: " + e.getMessage().replaceFirst("^tcplab: ", "");
+                return plainAfter(refusal);
+            }
+            if (Native.libc().ioctl(c.fd, Native.TUNSETOFFLOAD, (long) offloadFlags) == 0) {
+                return c;
+            }
+            refusal = "TUNSETOFFLOAD refused: " + Native.strerror(Native.errno());
+            Native.libc().close(c.fd); // the device goes with it; open it again without the header
+            return plainAfter(refusal);
+        }
+
+        private Created plainAfter(String refusal) {
+            Created c = create(false);
+            return new Created(c.fd, c.name, false, refusal);
+        }
+
+        private Created create(boolean vnetHeader) {
             LibC libc = Native.libc();
             int fd = libc.open("/dev/net/tun", Native.O_RDWR | Native.O_CLOEXEC);
             if (fd < 0) {
@@ -441,7 +505,8 @@ public final class TunDevice implements AutoCloseable {
                     byte[] n = name.getBytes(StandardCharsets.UTF_8);
                     ifr.put(0, n, 0, n.length);
                 }
-                short flags = (short) (Native.IFF_TUN | Native.IFF_NO_PI | (multiQueue ? Native.IFF_MULTI_QUEUE : 0));
+                short flags = (short) (Native.IFF_TUN | Native.IFF_NO_PI | (multiQueue ? Native.IFF_MULTI_QUEUE : 0)
+                        | (vnetHeader ? Native.IFF_VNET_HDR : 0));
                 ifr.putShort(Native.IFREQ_FLAGS_OFFSET, flags);
                 if (libc.ioctl(fd, Native.TUNSETIFF, ifr) < 0) {
                     int errno = Native.errno();
@@ -453,8 +518,7 @@ public final class TunDevice implements AutoCloseable {
                 while (len < out.length && out[len] != 0) {
                     len++;
                 }
-                fdOut[0] = fd;
-                nameOut[0] = new String(out, 0, len, StandardCharsets.UTF_8);
+                return new Created(fd, new String(out, 0, len, StandardCharsets.UTF_8), vnetHeader, null);
             } catch (RuntimeException e) {
                 libc.close(fd);
                 throw e;

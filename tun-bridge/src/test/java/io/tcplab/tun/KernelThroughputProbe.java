@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Throughput of kernel TCP against tcplab over one TUN queue, both ways, several rounds (the first
  * warms the JIT). Off by default: {@code -Dtcplab.throughput=true [-Dtcplab.throughput.mib=64]
- * [-Dtcplab.throughput.mtu=1500] [-Dtcplab.throughput.cc=reno]}.
+ * [-Dtcplab.throughput.mtu=1500] [-Dtcplab.throughput.cc=reno] [-Dtcplab.throughput.offload=true]}.
  */
 @EnabledIfSystemProperty(named = "tcplab.throughput", matches = "true")
 class KernelThroughputProbe {
@@ -31,6 +31,7 @@ class KernelThroughputProbe {
         int mib = Integer.getInteger("tcplab.throughput.mib", 64);
         int mtu = Integer.getInteger("tcplab.throughput.mtu", 1500);
         String cc = System.getProperty("tcplab.throughput.cc", "reno");
+        boolean offload = Boolean.getBoolean("tcplab.throughput.offload");
         byte[] data = new byte[mib << 20];
         new SplittableRandom(1).nextBytes(data);
         Path file = dir.resolve("payload");
@@ -39,7 +40,7 @@ class KernelThroughputProbe {
         try (TestHosts hosts = TestHosts.create()) {
             TestHosts.Host k = hosts.addHost("k");
             TestHosts.Subnet net = hosts.subnet();
-            TunDevice tun = k.tun().name("tl0").address(net.cidr(1)).mtu(mtu).open();
+            TunDevice tun = k.tun().name("tl0").address(net.cidr(1)).mtu(mtu).offload(offload).open();
             ConnectionOptions opts = ConnectionOptions.builder().mss(tun.ipv4Mss()).congestionControl(cc)
                     .sendBufferBytes(16 << 20).receiveBufferBytes(16 << 20).build();
             StackConfig config = StackConfig.builder(RandomSource.seeded(7)).defaultOptions(opts)
@@ -92,7 +93,7 @@ class KernelThroughputProbe {
     private static void print(String what, int round, long t0, long bytes, RealTimeDriver d) {
         double s = (System.nanoTime() - t0) / 1e9;
         System.out.printf("round %d %s: %d MiB in %.3f s = %.0f Mbit/s (driver totals: %d in, %d out, %d drops,"
-                + " %d rounds, %d sleeps)%n", round, what, bytes >> 20, s, bytes * 8 / s / 1e6, d.packetsIn(),
-                d.packetsOut(), d.writeDrops(), d.rounds(), d.sleeps());
+                + " %d rounds, %d sleeps, %d reads, %d writes)%n", round, what, bytes >> 20, s, bytes * 8 / s / 1e6,
+                d.packetsIn(), d.packetsOut(), d.writeDrops(), d.rounds(), d.sleeps(), d.readCalls(), d.writeCalls());
     }
 }

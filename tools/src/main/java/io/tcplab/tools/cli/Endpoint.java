@@ -85,11 +85,14 @@ final class Endpoint implements AutoCloseable {
                 pcap = PcapWriter.open(o.pcap);
             }
             TunDevice.Builder b = TunDevice.builder().name(o.tun).namespace(o.netns).mtu(o.mtu)
-                    .address(host.toString());
+                    .offload(o.offload.on()).address(host.toString());
             if (!samePrefix(local, host.address(), host.prefixLength())) {
                 b.route(new InterfaceAddress(local, local.length * 8).toString());
             }
             tun = b.open();
+            if (tun.offloadRefusal() != null) { // once, when the device is made; the run goes on with plain packets
+                cmd.getErr().println("tcplab " + cmd.getCommandName() + ": offloads off: " + tun.offloadRefusal());
+            }
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
             ConnectionOptions options = c.toOptions(DEFAULT_BUFFER, true).toBuilder().mss(mss).build();
             StackConfig.Builder config = StackConfig.builder(secureRandom()).address(local).defaultOptions(options);
@@ -247,8 +250,9 @@ final class Endpoint implements AutoCloseable {
 
     /** One line saying where the endpoint is, for stderr. */
     void announce(PrintWriter err, String command, String what, InterfaceAddress hostAddr, String netns) {
-        err.printf("%s: %s (device %s%s, kernel side %s, MSS %d)%n", command, what, deviceName(),
-                netns != null ? " in network namespace " + netns : "", hostAddr, options.mss);
+        err.printf("%s: %s (device %s%s, kernel side %s, MSS %d, offloads %s)%n", command, what, deviceName(),
+                netns != null ? " in network namespace " + netns : "", hostAddr, options.mss,
+                driver.offloads() ? "on" : "off");
         err.flush();
     }
 

@@ -22,6 +22,9 @@ abstract class EndpointCommand implements Callable<Integer> {
     @Mixin
     EndpointOptions endpoint = new EndpointOptions();
 
+    /** The open endpoint, for the device counters in --json reports; null before it opens. */
+    private Endpoint opened;
+
     /** Checks combinations of options before anything is set up; throws {@link ParameterException}. */
     abstract void checkOptions();
 
@@ -43,6 +46,7 @@ abstract class EndpointCommand implements Callable<Integer> {
             Endpoint ep;
             try {
                 ep = Endpoint.open(command.commandLine(), endpoint, connectionOptions());
+                opened = ep;
             } catch (TunException e) {
                 err.println(name + ": " + Messages.strip(e));
                 return 1;
@@ -75,7 +79,10 @@ abstract class EndpointCommand implements Callable<Integer> {
     void print(Report r) {
         PrintWriter out = command.commandLine().getOut();
         if (endpoint.json) {
-            r.printJson(out);
+            com.fasterxml.jackson.databind.node.ObjectNode json = Report.MAPPER.valueToTree(r);
+            addDevice(json);
+            out.println(json);
+            out.flush();
         } else if (!endpoint.quiet) {
             r.printText(out);
         }
@@ -85,6 +92,7 @@ abstract class EndpointCommand implements Callable<Integer> {
     void print(io.tcplab.tools.iperf3.Iperf3Result r) {
         PrintWriter out = command.commandLine().getOut();
         if (endpoint.json) {
+            addDevice(r.json());
             out.println(r.toJsonString(false));
         } else if (!endpoint.quiet) {
             out.println(r.ok()
@@ -93,6 +101,12 @@ abstract class EndpointCommand implements Callable<Integer> {
                     : "iperf3 test failed: " + r.error());
         }
         out.flush();
+    }
+
+    private void addDevice(com.fasterxml.jackson.databind.node.ObjectNode json) {
+        if (opened != null) {
+            json.set("device", Report.MAPPER.valueToTree(DeviceReport.of(opened.driver)));
+        }
     }
 
     /** One line on stderr saying where the endpoint is (not with --quiet). */

@@ -35,6 +35,11 @@ public final class EndpointOptions {
             description = "MTU of the TUN device; the MSS follows it (default: ${DEFAULT-VALUE}).")
     int mtu;
 
+    @Option(names = "--offload", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
+            description = "TUN offloads: the kernel hands over and takes TCP super-segments of up to 64 KB with a "
+                    + "virtio-net header (IFF_VNET_HDR, TUNSETOFFLOAD); where it refuses, plain packets (default: on).")
+    Converters.Switch offload;
+
     @Option(names = "--pcap", paramLabel = "FILE",
             description = "Write every packet sent and received to FILE (pcap, raw IP, nanosecond timestamps).")
     Path pcap;

@@ -11,11 +11,6 @@ import java.util.Locale;
 interface Report {
     ObjectMapper MAPPER = new ObjectMapper();
 
-    default void printJson(PrintWriter out) {
-        out.println(MAPPER.valueToTree(this).toString());
-        out.flush();
-    }
-
     void printText(PrintWriter out);
 
     /** One text line: the label in a 16-wide column, then the formatted value. */

@@ -104,6 +104,8 @@ class EndpointCommandsTest {
         assertThat(r.get("finalSrttMillis").asDouble()).isPositive();
         assertThat(r.get("finalCwndBytes").asLong()).isPositive();
         assertThat(r.has("rtoCount") && r.has("segmentsRetransmitted")).isTrue();
+        assertThat(r.path("device").path("offload").asText()).as("offloads are on by default").isEqualTo("on");
+        assertThat(r.path("device").path("superSegmentsRead").asLong()).as(r.toString()).isPositive();
         assertDeviceGone();
     }
 

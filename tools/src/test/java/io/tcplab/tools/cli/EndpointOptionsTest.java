@@ -32,6 +32,7 @@ class EndpointOptionsTest {
             "send --host-addr 10.77.0.1/24 --addr fd00::2    | tcplab send: --addr and --host-addr must both be IPv4 or both IPv6",
             "serve --host-addr 10.77.0.1/32          | tcplab serve: --host-addr 10.77.0.1/32 leaves no address for tcplab; give --addr",
             "send --nosuch                           | tcplab send: unknown option '--nosuch'",
+            "send --offload maybe                    | tcplab send: --offload must be on or off, got 'maybe'",
     })
     void aBadValueIsOneLineAndExit2(String args, String expectedStart) {
         Cli cli = Cli.run(null, args.trim().split("\\s+"));

@@ -76,15 +76,21 @@ class Iperf3CommandsTest {
         JsonNode ours = JSON.readTree(cli.out().lines().findFirst().orElseThrow());
         assertThat(ours.has("end")).as(cli.out()).isTrue();
         assertThat(ours.has("error")).isFalse();
+        // -R: the kernel's ACKs come back one per frame, our data goes out in super-segments
+        assertThat(ours.path("device").path("offload").asText()).as(cli.out()).isEqualTo("on");
+        assertThat(ours.path("device").path("packetsPerWrite").asDouble()).as(cli.out()).isGreaterThan(1);
     }
 
     @Test
     void sendAgainstStockServer() throws Exception {
         Process server = k.start("iperf3", "-s", "-1", "-J"); // not -B: the address arrives with our device
         Cli cli = Cli.run(null, endpoint("send", "--iperf3", net.address(1), "--time", "1s", "--parallel", "2",
-                "--json"));
+                "--json", "--offload", "off"));
         assertThat(cli.exitCode()).as(cli.err() + cli.out()).isZero();
+        assertThat(cli.err()).contains("offloads off");
         JsonNode ours = JSON.readTree(cli.out().lines().findFirst().orElseThrow());
+        assertThat(ours.path("device").path("offload").asText()).isEqualTo("off");
+        assertThat(ours.path("device").path("packetsPerWrite").asDouble()).as("one packet per write").isEqualTo(1.0);
         assertThat(ours.path("end").path("sum_sent").path("bytes").asLong()).isPositive();
         assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
         String theirs = new String(server.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
