@@ -44,7 +44,7 @@ public final class TcpOptions {
     private static final int KIND_SACK_PERMITTED = 4;
     private static final int KIND_SACK = 5;
     private static final int KIND_TIMESTAMPS = 8;
-    /** RFC 6994 §3: the first shared experimental kind (RFC 4727 §7.2 reserves 253 and 254). */
+    /** RFC 6994 §3: the first shared experimental kind (RFC 4727 reserves 253 and 254 for experiments). */
     private static final int KIND_EXPERIMENTAL = 253;
     /** Our ExID: "DC" for DCTCP, "EE" for exact echo. Not registered with IANA; see docs/stack.md. */
     public static final int EXID_EXACT_CE_ECHO = 0xDCEE;
