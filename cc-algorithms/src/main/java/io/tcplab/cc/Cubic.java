@@ -17,7 +17,8 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * epoch after a timeout starts with K = 0, W_max = cwnd) and spurious-event undo of
  * {W_max, cwnd_prior, K, t_epoch, W_est} (§4.9). Constants β = 0.7, C = 0.4 (Linux beta = 717/1024,
  * bic_scale = 41). Optional slow-start exit by Linux's classic HyStart (hystart_low_window = 16,
- * HYSTART_MIN_SAMPLES = 8, HYSTART_DELAY_MIN/MAX = 4/16 ms, hystart_ack_delta = 2 ms).
+ * HYSTART_MIN_SAMPLES = 8, HYSTART_DELAY_MIN/MAX = 4/16 ms, hystart_ack_delta = 2 ms), the
+ * default, or by HyStart++ (RFC 9406, {@code hystart=pp}; {@link HyStartPlusPlus}).
  * ssthresh is cwnd·β as in Linux (RFC 9438 §4.6 allows it; the sender only reduces a used window).
  */
 public final class Cubic extends WindowedCongestionControl {
@@ -25,6 +26,7 @@ public final class Cubic extends WindowedCongestionControl {
     private final double c;
     private final boolean fastConvergence;
     private final HyStart hystart;
+    private final HyStartPlusPlus hystartPp;
 
     /** RFC 9438 §4.1.2's state, in segments and nanoseconds; one live copy and one §4.9 snapshot. */
     private static final class State {
@@ -50,12 +52,18 @@ public final class Cubic extends WindowedCongestionControl {
     private final State st = new State();
     private final State saved = new State();
     private long lastAckNanos;
+    /** The ACK being handled arrived in HyStart++'s CSS. */
+    private boolean cssAck;
 
-    Cubic(double beta, double c, boolean fastConvergence, boolean hystart) {
+    /** The slow-start exit: none, Linux's classic HyStart, or HyStart++ (RFC 9406). */
+    enum SlowStartExit { OFF, CLASSIC, PLUS_PLUS }
+
+    Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit) {
         this.beta = beta;
         this.c = c;
         this.fastConvergence = fastConvergence;
-        this.hystart = hystart ? new HyStart() : null;
+        this.hystart = exit == SlowStartExit.CLASSIC ? new HyStart() : null;
+        this.hystartPp = exit == SlowStartExit.PLUS_PLUS ? new HyStartPlusPlus() : null;
         st.alpha = renoFriendlyAlpha();
     }
 
@@ -82,6 +90,11 @@ public final class Cubic extends WindowedCongestionControl {
         return st.wMax;
     }
 
+    /** HyStart++'s phase, or null without it. */
+    HyStartPlusPlus.Phase hystartPlusPlusPhase() {
+        return hystartPp == null ? null : hystartPp.phase();
+    }
+
     @Override
     protected void observe(AckSample sample) {
         lastAckNanos = sample.nowNanos();
@@ -89,12 +102,33 @@ public final class Cubic extends WindowedCongestionControl {
                 && hystart.exitSlowStart(sample, cwnd / mss)) {
             ssthresh = cwnd; // Linux: HyStart sets ssthresh = cwnd and CA begins at once
         }
+        // RFC 9406 §4.2 grows by an ACK before it checks that ACK: it grows in the phase it arrived in
+        cssAck = hystartPp != null && hystartPp.phase() == HyStartPlusPlus.Phase.CSS;
+        if (hystartPp != null && cwnd < ssthresh && sample.caState() == CaState.OPEN) {
+            hystartPp.onAck(sample.rttNanos());
+        }
     }
 
     @Override
     public void onRoundStart(long round, long nowNanos) {
         if (hystart != null) {
             hystart.onRoundStart(nowNanos);
+        }
+        if (hystartPp != null && hystartPp.onRoundStart() && cwnd < ssthresh) {
+            ssthresh = cwnd; // RFC 9406 §4.2: CSS_ROUNDS of CSS are over, congestion avoidance begins
+        }
+    }
+
+    /**
+     * RFC 9406 §4.2: in CSS each ACK adds a quarter of what slow start would (the per-ACK limit L
+     * stays the stack's RFC 3465 2 SMSS; RFC 9406 suggests 8 without pacing).
+     */
+    @Override
+    protected void slowStartAck(AckSample sample, long ackedBytes) {
+        if (cssAck) {
+            growBytes((double) Math.min(ackedBytes, 2L * mss) / HyStartPlusPlus.CSS_GROWTH_DIVISOR);
+        } else {
+            super.slowStartAck(sample, ackedBytes);
         }
     }
 
@@ -139,6 +173,9 @@ public final class Cubic extends WindowedCongestionControl {
     @Override
     protected long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos) {
         saved.copyFrom(st);
+        if (hystartPp != null) {
+            hystartPp.stop(); // RFC 9406 §4.2: a loss or ECN mark ends slow start and CSS
+        }
         double w = (double) cwnd / mss;
         st.wMax = fastConvergence && w < st.wMax ? w * (1 + beta) / 2 : w; // §4.7
         st.cwndPrior = w;
@@ -176,13 +213,20 @@ public final class Cubic extends WindowedCongestionControl {
 
         @Override
         public CongestionControl create(CcParameters p) {
-            return new Cubic(p.getDouble("beta", 0.7, 0.1, 0.95), p.getDouble("c", 0.4, 0.01, 10),
-                    p.getBoolean("fastconv", true), p.getBoolean("hystart", true));
+            double beta = p.getDouble("beta", 0.7, 0.1, 0.95);
+            double c = p.getDouble("c", 0.4, 0.01, 10);
+            boolean fastConvergence = p.getBoolean("fastconv", true);
+            SlowStartExit exit = switch (p.getChoice("hystart", "on", "on", "off", "pp")) {
+                case "off" -> SlowStartExit.OFF;
+                case "pp" -> SlowStartExit.PLUS_PLUS;
+                default -> SlowStartExit.CLASSIC;
+            };
+            return new Cubic(beta, c, fastConvergence, exit);
         }
 
         @Override
         public String source() {
-            return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic)";
+            return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic); HyStart++ RFC 9406";
         }
     }
 }

@@ -14,7 +14,8 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * α starting at 1 (dctcp_alpha_on_init = 1024); on ECE, at most once per window (the sender's
  * CWR rule), cwnd ← cwnd·(1 − α/2). Loss is Reno's halving (§3.5); without ECN nothing is marked
  * and DCTCP is Reno. The marked fraction is only right if the receiver echoes CE exactly
- * (RFC 8257 §3.2): set ConnectionOptions.exactCeEcho on the receiving tcplab end.
+ * (RFC 8257 §3.2): {@link #needsExactCeEcho()} makes the connection ask a tcplab peer for it in
+ * the SYN, and echo exactly itself (as a Linux dctcp receiver does); docs/stack.md has the rule.
  */
 public final class Dctcp extends WindowedCongestionControl {
     private final double g;
@@ -37,7 +38,13 @@ public final class Dctcp extends WindowedCongestionControl {
         return true;
     }
 
-    double alpha() {
+    @Override
+    public boolean needsExactCeEcho() {
+        return true;
+    }
+
+    /** The current estimate of the marked fraction, α (for checks and reports). */
+    public double alpha() {
         return alpha;
     }
 

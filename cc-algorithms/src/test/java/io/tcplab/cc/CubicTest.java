@@ -13,7 +13,7 @@ class CubicTest {
 
     /** A CUBIC flow that had cwnd = {@code w} segments at its first loss. */
     private static SyntheticPath afterLossAt(int w, long rttNanos) {
-        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, false), rttNanos, Double.POSITIVE_INFINITY, w);
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF), rttNanos, Double.POSITIVE_INFINITY, w);
         path.loss(CongestionSignal.DUPTHRESH_LOSS);
         return path;
     }
@@ -76,7 +76,7 @@ class CubicTest {
 
     @Test
     void ssthreshIsBetaTimesCwnd() {
-        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, false), 100 * MS, Double.POSITIVE_INFINITY, 200);
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF), 100 * MS, Double.POSITIVE_INFINITY, 200);
         long ssthresh = path.cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, 200L * 1000, 0);
         assertThat(ssthresh).isEqualTo(140_000);
         assertThat(path.cc.cwndBytes()).isEqualTo(140_000);
@@ -116,11 +116,11 @@ class CubicTest {
     @Test
     void hystartLeavesSlowStartWhenDelayRises() {
         // 1000 segments/s at 20 ms base: the queue builds above 20 segments and adds ≥ 4 ms at 24
-        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, true), 20 * MS, 1000, 10);
+        SyntheticPath path = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.CLASSIC), 20 * MS, 1000, 10);
         path.rounds(8);
         assertThat(path.cc.ssthreshBytes()).isLessThan(Long.MAX_VALUE);
         assertThat(path.cc.ssthreshBytes() / 1000).isBetween(16L, 60L);
-        SyntheticPath without = new SyntheticPath(new Cubic(0.7, 0.4, true, false), 20 * MS, 1000, 10);
+        SyntheticPath without = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF), 20 * MS, 1000, 10);
         without.rounds(8);
         assertThat(without.cc.ssthreshBytes()).isEqualTo(Long.MAX_VALUE);
     }

@@ -28,6 +28,7 @@ class DctcpTest {
         path.cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, 90_000, 0);
         assertThat(path.cc.cwndBytes()).isEqualTo(45_000);
         assertThat(path.cc.needsEcn()).isTrue();
+        assertThat(path.cc.needsExactCeEcho()).as("RFC 8257 §3.2: its receiver must echo CE exactly").isTrue();
     }
 
     @Test

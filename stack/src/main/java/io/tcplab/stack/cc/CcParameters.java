@@ -94,6 +94,23 @@ public final class CcParameters {
         }
     }
 
+    /** One of a fixed set of words (case-insensitive); anything else is an error listing them. */
+    public String getChoice(String key, String defaultValue, String... allowed) {
+        String choices = String.join("|", allowed);
+        known.put(key, defaultValue + " [" + choices + "]");
+        String text = values.get(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(text)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("cc parameter " + key + " of " + algorithm + " must be one of " + choices
+                + ", got '" + text + "'");
+    }
+
     /** Call after reading every known key: any other key is an error naming the accepted ones. */
     public void requireAllUsed() {
         for (String key : values.keySet()) {
@@ -104,7 +121,7 @@ public final class CcParameters {
         }
     }
 
-    /** Every key read so far with its default and range, e.g. {@code beta=0.7 [0.1, 0.95], hystart=on [on|off]}. */
+    /** Every key read so far with its default and range, e.g. {@code beta=0.7 [0.1, 0.95], hystart=on [on|off|pp]}. */
     public String describe() {
         StringBuilder b = new StringBuilder();
         for (Map.Entry<String, String> e : known.entrySet()) {

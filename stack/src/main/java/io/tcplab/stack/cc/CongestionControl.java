@@ -33,6 +33,15 @@ public interface CongestionControl {
         return false;
     }
 
+    /**
+     * The algorithm reads the marked fraction from ECE, so the receiver must echo CE exactly
+     * (RFC 8257 §3.2) rather than latch it until CWR (RFC 3168 §6.1.3). The connection then asks
+     * its peer for exact echo in the SYN and echoes exactly itself, as Linux does for dctcp.
+     */
+    default boolean needsExactCeEcho() {
+        return false;
+    }
+
     default void onPacketSent(SentSample sample) {
     }
 

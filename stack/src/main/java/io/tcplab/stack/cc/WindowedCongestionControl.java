@@ -43,10 +43,15 @@ public abstract class WindowedCongestionControl implements CongestionControl {
         }
         long acked = sample.newlyDeliveredBytes();
         if (cwnd < ssthresh) {
-            slowStart(acked);
+            slowStartAck(sample, acked);
             return;
         }
         congestionAvoidance(sample, acked);
+    }
+
+    /** The growth of one slow-start ACK: {@link #slowStart}; an algorithm may temper it (HyStart++'s CSS). */
+    protected void slowStartAck(AckSample sample, long ackedBytes) {
+        slowStart(ackedBytes);
     }
 
     /**

@@ -46,6 +46,10 @@ public final class Connection {
 
     boolean tsOk;
     private boolean scaleAgreed;
+    /** Our receiving side echoes CE exactly (RFC 8257 §3.2); settled with ECN in the handshake. */
+    boolean exactCeEcho;
+    /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we take it up. */
+    private boolean exactCeEchoAgreed;
     int tsRecent;
     boolean tsRecentValid;
     long lastAckSent;
@@ -106,6 +110,7 @@ public final class Connection {
         receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
         negotiate(synOptions, window);
         sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        settleCeEcho(synOptions.exactCeEcho());
         setState(TcpState.SYN_RECEIVED, now);
         lastReceiveNanos = now;
         sendSyn(now, true);
@@ -125,6 +130,7 @@ public final class Connection {
         receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
         negotiate(synOptions, scaledWindow);
         sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
         sender.sndNxt = sender.iss + 1;
         synRetransmits = 1;
         setState(TcpState.SYN_RECEIVED, now);
@@ -161,6 +167,24 @@ public final class Connection {
         sender.maxSndWnd = window;
     }
 
+    /** This end wants its peer to echo CE exactly: its algorithm needs it or its options ask. */
+    private boolean wantsExactCeEcho() {
+        return options.exactCeEcho == ExactCeEcho.ON
+                || options.exactCeEcho == ExactCeEcho.NEGOTIATE && sender.cc.needsExactCeEcho();
+    }
+
+    /**
+     * Once ECN is settled, decides how our receiving side echoes CE (docs/stack.md): exactly when
+     * ECN is on, our options do not refuse it, and either the peer's SYN or SYN-ACK carried the
+     * exact-CE-echo option (it asked, or answered our ask) or we want it ourselves, which is what a
+     * Linux receiver whose algorithm is dctcp does without any option.
+     */
+    void settleCeEcho(boolean peerOption) {
+        boolean allowed = sender.ecn && options.exactCeEcho != ExactCeEcho.OFF;
+        exactCeEchoAgreed = allowed && peerOption;
+        exactCeEcho = allowed && (peerOption || wantsExactCeEcho());
+    }
+
     private int ourWindowShift() {
         return windowShiftFor(options.receiveBufferBytes);
     }
@@ -186,6 +210,9 @@ public final class Connection {
         }
         if (synAck ? tsOk : options.timestamps) {
             o.setTimestamps(tsVal(now), synAck ? tsRecent : 0);
+        }
+        if (synAck ? exactCeEchoAgreed : sender.ecn && wantsExactCeEcho()) {
+            o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
         }
         int flags = SYN;
         if (synAck) {
@@ -774,7 +801,8 @@ public final class Connection {
                 sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
                 sender.fastRecoveries, sender.spuriousUndos, sender.tlpProbes(), sender.doubleDrops, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
                 sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
-                sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn);
+                sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn, exactCeEcho,
+                exactCeEchoAgreed);
     }
 
     @Override

@@ -30,5 +30,9 @@ public record ConnectionInfo(
         boolean timestamps,
         int sendWindowShift,
         int receiveWindowShift,
-        boolean ecn) {
+        boolean ecn,
+        /** Our receiving side echoes CE exactly (RFC 8257 §3.2) rather than RFC 3168's latch. */
+        boolean exactCeEcho,
+        /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we took it up. */
+        boolean exactCeEchoAgreed) {
 }

@@ -62,12 +62,11 @@ public final class ConnectionOptions {
      */
     public final boolean pacing;
     /**
-     * RFC 8257 §3.2 exact CE echo for DCTCP peers: ECE mirrors the CE mark of the last data segment
-     * (an ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. A
-     * receiver-side choice: set it on the tcplab end that receives a DCTCP sender's data (a Linux
-     * receiver does the same when its own algorithm is dctcp).
+     * RFC 8257 §3.2 exact CE echo for DCTCP: ECE mirrors the CE mark of the last data segment (an
+     * ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. Negotiated by
+     * default: a DCTCP sender asks in its SYN and a tcplab receiver agrees (docs/stack.md).
      */
-    public final boolean exactCeEcho;
+    public final ExactCeEcho exactCeEcho;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
@@ -177,7 +176,7 @@ public final class ConnectionOptions {
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
-        private boolean exactCeEcho = false; // RFC 3168 unless asked (DCTCP)
+        private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
 
         public Builder congestionControl(String spec) {
             congestionControl = spec;
@@ -226,7 +225,7 @@ public final class ConnectionOptions {
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }
-        public Builder exactCeEcho(boolean on) { exactCeEcho = on; return this; }
+        public Builder exactCeEcho(ExactCeEcho mode) { exactCeEcho = mode; return this; }
 
         public ConnectionOptions build() {
             if (!injected) {
@@ -246,6 +245,7 @@ public final class ConnectionOptions {
                     "idle >= 0 (0 = off), interval > 0, probes >= 1");
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
             require(recovery != null, "recovery", "one of rack, rfc6675, teb");
+            require(exactCeEcho != null, "exactCeEcho", "one of OFF, NEGOTIATE, ON");
             require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
             return new ConnectionOptions(this);
         }

@@ -50,6 +50,7 @@ final class SegmentArrival {
             // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
             c.sender.ecn = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE;
         }
+        c.settleCeEcho(opts.exactCeEcho());
         if (hasAck) {
             c.sender.sndUna = ack;
             c.sender.sndWl1 = irs;
@@ -220,7 +221,7 @@ final class SegmentArrival {
         if (!c.state.acceptsData()) {
             return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
         }
-        if (c.sender.ecn && payloadLen > 0 && c.options.exactCeEcho) {
+        if (c.exactCeEcho && payloadLen > 0) {
             c.receiver.echoCeExactly(now, ecn == 3, c);
         } else if (c.sender.ecn && payloadLen > 0) {
             if ((flags & TcpHeader.CWR) != 0) {

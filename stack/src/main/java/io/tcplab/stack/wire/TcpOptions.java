@@ -16,10 +16,18 @@ import io.tcplab.stack.DropReason;
  *   TS without SACK-perm.:  1,1,8,10,tsval(4),tsecr(4)
  *   SACK-perm. without TS:  1,1,4,2
  *   window scale:           1,3,3,shift                         RFC 7323 §2
+ *   exact CE echo:          253,4,0xDC,0xEE                     RFC 6994 (tcplab's own, below)
  *   SACK blocks:            1,1,5,2+8n,(left(4),right(4)) x n   RFC 2018 §3
  * </pre>
  * A SYN thus carries {@code MSS, sackOK+TS, NOP+WS} (20 bytes) and a data segment
  * {@code NOP,NOP,TS, NOP,NOP,SACK}. Every piece is a multiple of 4 bytes, so no padding.
+ *
+ * <p>The exact-CE-echo option is a shared-use experimental option (RFC 6994: kind 253, a 16-bit
+ * ExID) with the unregistered, lab-only ExID {@link #EXID_EXACT_CE_ECHO}: in a SYN it asks the
+ * peer to echo CE exactly (RFC 8257 §3.2), in a SYN-ACK it agrees (docs/stack.md). It is 4 bytes,
+ * so a SYN with it is 24. A kind-253 option with another ExID, or too short to hold one, belongs to
+ * another experiment and is skipped; ours with a length other than 4 is ignored rather than
+ * dropped, since an unregistered ExID is a magic number that may collide with someone else's.
  */
 public final class TcpOptions {
     /** RFC 9293 §3.1: data offset is 4 bits of 32-bit words, 60 bytes minus the fixed 20. */
@@ -36,11 +44,16 @@ public final class TcpOptions {
     private static final int KIND_SACK_PERMITTED = 4;
     private static final int KIND_SACK = 5;
     private static final int KIND_TIMESTAMPS = 8;
+    /** RFC 6994 §3: the first shared experimental kind (RFC 4727 reserves 253 and 254 for experiments). */
+    private static final int KIND_EXPERIMENTAL = 253;
+    /** Our ExID: "DC" for DCTCP, "EE" for exact echo. Not registered with IANA; see docs/stack.md. */
+    public static final int EXID_EXACT_CE_ECHO = 0xDCEE;
 
     private static final int LENGTH_MSS = 4;
     private static final int LENGTH_WINDOW_SCALE = 3;
     private static final int LENGTH_SACK_PERMITTED = 2;
     private static final int LENGTH_TIMESTAMPS = 10;
+    private static final int LENGTH_EXACT_CE_ECHO = 4;
     private static final int SACK_BLOCK_LENGTH = 8;
 
     private static final int NOP_NOP = (NOP << 8) | NOP;
@@ -51,6 +64,7 @@ public final class TcpOptions {
     private boolean hasTimestamps;
     private int tsVal;
     private int tsEcr;
+    private boolean exactCeEcho;
     private int sackBlockCount;
     private final int[] sackEdges = new int[2 * MAX_SACK_BLOCKS];
 
@@ -116,6 +130,11 @@ public final class TcpOptions {
                 return true;
             case KIND_SACK:
                 return readSackBlocks(buf, at, length);
+            case KIND_EXPERIMENTAL:
+                if (length == LENGTH_EXACT_CE_ECHO && buf.getUnsignedShort(at + 2) == EXID_EXACT_CE_ECHO) {
+                    exactCeEcho = true;
+                }
+                return true; // another experiment's, or ours malformed: skipped (see the class comment)
             default:
                 return true;
         }
@@ -143,6 +162,7 @@ public final class TcpOptions {
         hasTimestamps = false;
         tsVal = 0;
         tsEcr = 0;
+        exactCeEcho = false;
         sackBlockCount = 0;
     }
 
@@ -172,6 +192,11 @@ public final class TcpOptions {
     /** Raw 32-bit TSecr; meaningful when {@link #hasTimestamps()}. */
     public int tsEcr() {
         return tsEcr;
+    }
+
+    /** The exact-CE-echo experimental option (ExID {@link #EXID_EXACT_CE_ECHO}) is present. */
+    public boolean exactCeEcho() {
+        return exactCeEcho;
     }
 
     public int sackBlockCount() {
@@ -220,6 +245,11 @@ public final class TcpOptions {
         this.hasTimestamps = true;
         this.tsVal = val;
         this.tsEcr = ecr;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void setExactCeEcho(boolean present) {
+        this.exactCeEcho = present;
         dropSackBlocksThatDoNotFit();
     }
 
@@ -277,6 +307,9 @@ public final class TcpOptions {
         if (windowScale >= 0) {
             length += 4;
         }
+        if (exactCeEcho) {
+            length += LENGTH_EXACT_CE_ECHO;
+        }
         return length;
     }
 
@@ -292,6 +325,9 @@ public final class TcpOptions {
         }
         if (sackPermitted) {
             s.append("sackOK ");
+        }
+        if (exactCeEcho) {
+            s.append("exactCeEcho ");
         }
         if (hasTimestamps) {
             s.append("ts=").append(Integer.toUnsignedString(tsVal)).append('/')
@@ -327,6 +363,11 @@ public final class TcpOptions {
         if (windowScale >= 0) {
             buf.setInt(at, (NOP << 24) | (KIND_WINDOW_SCALE << 16) | (LENGTH_WINDOW_SCALE << 8) | windowScale);
             at += 4;
+        }
+        if (exactCeEcho) {
+            buf.setShort(at, (KIND_EXPERIMENTAL << 8) | LENGTH_EXACT_CE_ECHO);
+            buf.setShort(at + 2, EXID_EXACT_CE_ECHO);
+            at += LENGTH_EXACT_CE_ECHO;
         }
         if (sackBlockCount > 0) {
             buf.setShort(at, NOP_NOP);

@@ -120,26 +120,4 @@ class EcnScriptTest {
     private static long ssthresh(ScriptedPeer p) {
         return p.connection().info().ssthreshBytes();
     }
-
-    /**
-     * RFC 8257 §3.2 (exact CE echo, for DCTCP): when the CE mark changes, what came before is
-     * acknowledged at once with the old ECE value; ECE then follows the last segment's mark, and
-     * CWR does not clear it.
-     */
-    @Test
-    void exactEchoFollowsEachSegmentsMark() {
-        ScriptedPeer p = ecnEstablished(ConnectionOptions.builder().ecn(true).exactCeEcho(true).build());
-        p.in(seg(".").seq(1).ack(1).len(100).ecn(ECT0));
-        p.in(seg(".").seq(101).ack(1).len(100).ecn(CE));
-        p.expect(seg(".").ack(101)); // the unmarked segment, acknowledged without ECE, at once
-        p.advanceTo(40);
-        p.expect(seg("E.").ack(201)); // the marked one, delayed as usual
-        p.in(seg("W.").seq(201).ack(1).len(100).ecn(CE));
-        p.advanceTo(80);
-        p.expect(seg("E.").ack(301)); // CWR does not end the echo: the mark does
-        p.in(seg(".").seq(301).ack(1).len(100).ecn(ECT0));
-        p.advanceTo(120);
-        p.expect(seg(".").ack(401));
-        p.expectNothing();
-    }
 }

@@ -55,7 +55,11 @@ class ReceiveFuzzTest {
         if (kind == 0) {
             return Unpooled.wrappedBuffer(in.consumeBytes(in.consumeInt(0, 1600)));
         }
-        ByteBuf packet = p.packet(segment(in));
+        SegSpec spec = segment(in);
+        if (kind == 9) { // the exact-CE-echo option, drawn without consuming input: old inputs keep their meaning
+            spec.exactCeEcho(true);
+        }
+        ByteBuf packet = p.packet(spec);
         if (kind == 1) { // damage a few bytes anywhere, checksums included
             for (int n = in.consumeInt(1, 4); n > 0; n--) {
                 packet.setByte(in.consumeInt(0, packet.readableBytes() - 1), in.consumeByte());

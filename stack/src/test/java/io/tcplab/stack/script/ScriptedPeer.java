@@ -207,6 +207,9 @@ final class ScriptedPeer {
         } else if (spec.hasTs == null && timestampsAgreed()) {
             o.setTimestamps(peerTsNow(), lastTsValRaw);
         }
+        if (spec.exactCeEcho == Boolean.TRUE) {
+            o.setExactCeEcho(true);
+        }
         if (spec.sackBlocks != null) {
             for (int[] b : spec.sackBlocks) {
                 o.addSackBlock((int) (STACK_ISN + b[0]), (int) (STACK_ISN + b[1]));
@@ -286,7 +289,7 @@ final class ScriptedPeer {
         Seg seg = new Seg(now, tcp.flags(), tcp.seq() - (int) STACK_ISN, tcp.ack() - (int) PEER_ISN, tcp.seq(),
                 tcp.ack(), tcp.window(), parsed.mss(), parsed.windowScale(), parsed.sackPermitted(),
                 parsed.hasTimestamps(), parsed.hasTimestamps() ? parsed.tsVal() - tsBase : 0, parsed.tsEcr(),
-                List.copyOf(sack), payload, ip.ecn());
+                parsed.exactCeEcho(), List.copyOf(sack), payload, ip.ecn());
         packetOf.put(seg, whole);
         sent.add(seg);
     }

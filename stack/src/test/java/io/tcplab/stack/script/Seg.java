@@ -10,8 +10,8 @@ import java.util.List;
  * were absent read as -1 (mss, wscale) or false / empty.
  */
 record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, int window, int mss, int wscale,
-           boolean sackOk, boolean hasTs, int tsVal, int tsEcr, List<int[]> sackBlocks, byte[] payload,
-           int ecn) {
+           boolean sackOk, boolean hasTs, int tsVal, int tsEcr, boolean exactCeEcho, List<int[]> sackBlocks,
+           byte[] payload, int ecn) {
 
     boolean has(int flag) {
         return (flags & flag) != 0;
@@ -62,6 +62,9 @@ record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, in
         }
         if (wscale >= 0) {
             o.append("wscale ").append(wscale).append(',');
+        }
+        if (exactCeEcho) {
+            o.append("exactCeEcho,");
         }
         for (int[] b : sackBlocks) {
             o.append("sack ").append(b[0]).append(':').append(b[1]).append(',');

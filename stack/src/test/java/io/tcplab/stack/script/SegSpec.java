@@ -23,6 +23,7 @@ final class SegSpec {
     Integer wscale;
     Boolean sackOk;
     Boolean hasTs;
+    Boolean exactCeEcho;
     Integer tsVal;
     Integer tsEcr;
     List<int[]> sackBlocks;
@@ -72,6 +73,8 @@ final class SegSpec {
     SegSpec tsVal(int val) { hasTs = true; tsVal = val; return this; }
     SegSpec tsEcr(int ecr) { hasTs = true; tsEcr = ecr; return this; }
     SegSpec noTs() { hasTs = false; return this; }
+    /** The exact-CE-echo experimental option (RFC 6994 kind 253, tcplab's ExID) present or not. */
+    SegSpec exactCeEcho(boolean present) { exactCeEcho = present; return this; }
     /** SACK blocks as relative left/right pairs; {@code sack()} with no edges means "no SACK blocks". */
     SegSpec sack(int... edges) {
         if (edges.length % 2 != 0) {
@@ -89,6 +92,7 @@ final class SegSpec {
         wscale = -1;
         sackOk = false;
         hasTs = false;
+        exactCeEcho = false;
         sackBlocks = List.of();
         return this;
     }
@@ -117,6 +121,7 @@ final class SegSpec {
         check(out, "wscale", wscale, s.wscale());
         check(out, "sackOK", sackOk, s.sackOk());
         check(out, "TS present", hasTs, s.hasTs());
+        check(out, "exact CE echo option", exactCeEcho, s.exactCeEcho());
         if (s.hasTs()) {
             check(out, "TS val", tsVal, s.tsVal());
             check(out, "TS ecr", tsEcr, s.tsEcr());
@@ -156,6 +161,7 @@ final class SegSpec {
         append(s, "wscale", wscale);
         append(s, "sackOK", sackOk);
         append(s, "TS", hasTs);
+        append(s, "exactCeEcho", exactCeEcho);
         append(s, "TS val", tsVal);
         append(s, "TS ecr", tsEcr);
         if (sackBlocks != null) {

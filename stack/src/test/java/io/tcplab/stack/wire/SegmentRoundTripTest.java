@@ -79,6 +79,7 @@ class SegmentRoundTripTest {
         assertThat(actual.hasTimestamps()).isEqualTo(expected.hasTimestamps());
         assertThat(actual.tsVal()).isEqualTo(expected.tsVal());
         assertThat(actual.tsEcr()).isEqualTo(expected.tsEcr());
+        assertThat(actual.exactCeEcho()).isEqualTo(expected.exactCeEcho());
         assertThat(actual.sackBlockCount()).isEqualTo(expected.sackBlockCount());
         for (int i = 0; i < expected.sackBlockCount(); i++) {
             assertThat(actual.sackLeft(i)).isEqualTo(expected.sackLeft(i));

@@ -78,8 +78,8 @@ record SegmentSpec(IpFields ip, TcpFields tcp, TcpOptions options, byte[] payloa
         Arbitrary<Boolean> flag = Arbitraries.of(true, false);
         Arbitrary<Integer> any = Arbitraries.integers();
         Arbitrary<List<Integer>> sackEdges = any.list().ofMaxSize(2 * TcpOptions.MAX_SACK_BLOCKS);
-        return Combinators.combine(mss, windowScale, flag, flag, any, any, sackEdges)
-                .as((m, ws, sackOk, ts, val, ecr, edges) -> {
+        return Combinators.combine(mss, windowScale, flag, flag, any, any, flag, sackEdges)
+                .as((m, ws, sackOk, ts, val, ecr, exactCeEcho, edges) -> {
                     TcpOptions o = new TcpOptions();
                     if (m >= 0) {
                         o.setMss(m);
@@ -91,6 +91,7 @@ record SegmentSpec(IpFields ip, TcpFields tcp, TcpOptions options, byte[] payloa
                     if (ts) {
                         o.setTimestamps(val, ecr);
                     }
+                    o.setExactCeEcho(exactCeEcho);
                     for (int i = 0; i + 1 < edges.size(); i += 2) {
                         o.addSackBlock(edges.get(i), edges.get(i + 1));
                     }

@@ -69,6 +69,41 @@ class TcpOptionsTest {
     }
 
     @Test
+    void parsesTheExactCeEchoOptionAfterALinuxSyn() {
+        assertThat(parse(2, 4, 0x05, 0xb4, 4, 2, 8, 10, 0, 0, 0, 7, 0, 0, 0, 0, 1, 3, 3, 7, 253, 4, 0xdc, 0xee))
+                .isNull();
+        assertThat(options.exactCeEcho()).isTrue();
+        assertThat(options.windowScale()).isEqualTo(7);
+        assertThat(parse(2, 4, 0x05, 0xb4)).isNull();
+        assertThat(options.exactCeEcho()).as("cleared by the next parse").isFalse();
+    }
+
+    /**
+     * RFC 6994: kind 253 is shared. Another ExID, an option too short to hold one, or ours with a
+     * length other than 4 (a colliding experiment) is skipped by its length, not taken as ours
+     * and not a reason to drop the segment.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "253,4,0xf9,0x89",            // Fast Open's ExID (RFC 7413)
+        "253,2,1,1",                  // no room for an ExID
+        "253,3,0xdc,1",               // half an ExID
+        "253,6,0xdc,0xee,0,0",        // our ExID, another length
+        "254,4,0xdc,0xee",            // our ExID under the other experimental kind
+    })
+    void otherExperimentalOptionsAreSkipped(String area) {
+        String[] parts = area.split(",");
+        int[] values = new int[parts.length + 4];
+        for (int i = 0; i < parts.length; i++) {
+            values[i] = Integer.decode(parts[i]);
+        }
+        System.arraycopy(new int[] {1, 3, 3, 5}, 0, values, parts.length, 4);
+        assertThat(parse(values)).isNull();
+        assertThat(options.exactCeEcho()).isFalse();
+        assertThat(options.windowScale()).as("the option after it is read").isEqualTo(5);
+    }
+
+    @Test
     void windowScaleAboveFourteenIsUsedAsFourteen() {
         assertThat(parse(3, 3, 15, 0)).isNull();
         assertThat(options.windowScale()).isEqualTo(14);
@@ -83,6 +118,8 @@ class TcpOptionsTest {
         "8,8,0,0,0,0,0,0",  // timestamps with length 8
         "5,2,1,1",          // SACK with no block
         "5,9,0,0,0,0,0,0,0,0,0,0", // SACK with a partial block
+        "253,1,0,0",        // experimental with length 1
+        "253,8,0xdc,0xee",  // experimental running past the area
         "30,0,1,1",         // length below 2
         "30,1,1,1",         // length 1
         "30,8,1,1",         // runs past the area
@@ -92,7 +129,7 @@ class TcpOptionsTest {
         String[] parts = area.split(",");
         int[] values = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
-            values[i] = Integer.parseInt(parts[i]);
+            values[i] = Integer.decode(parts[i]);
         }
         assertThat(parse(values)).isEqualTo(DropReason.BAD_OPTION_LENGTH);
     }
@@ -109,6 +146,19 @@ class TcpOptionsTest {
         options.setSackPermitted(true);
         options.setTimestamps(0x11223344, 0);
         options.setWindowScale(7);
+        assertThat(written()).isEqualTo("020405b4" + "0402080a" + "11223344" + "00000000" + "01030307");
+    }
+
+    /** The option goes after window scale: 24 bytes, still 4-aligned, and the rest as Linux's. */
+    @Test
+    void writesTheExactCeEchoOptionAfterTheSynLayout() {
+        options.setMss(1460);
+        options.setSackPermitted(true);
+        options.setTimestamps(0x11223344, 0);
+        options.setWindowScale(7);
+        options.setExactCeEcho(true);
+        assertThat(written()).isEqualTo("020405b4" + "0402080a" + "11223344" + "00000000" + "01030307" + "fd04dcee");
+        options.setExactCeEcho(false);
         assertThat(written()).isEqualTo("020405b4" + "0402080a" + "11223344" + "00000000" + "01030307");
     }
 
@@ -160,6 +210,7 @@ class TcpOptionsTest {
         options.setMss(1000);
         options.setTimestamps(1, 2);
         options.addSackBlock(1, 2);
+        options.setExactCeEcho(true);
         options.clearTimestamps();
         assertThat(options.hasTimestamps()).isFalse();
         options.clearSack();

@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 /**
  * The model checks of {@code tcplab cc check}: each algorithm in the emulator against its own
  * published model: response functions (REFERENCE.md §2), the window's shape after one loss,
- * the delay-based equilibrium queue, BBR's utilization and queueing delay. Deterministic runs:
+ * the delay-based equilibrium queue, DCTCP's α and queue (SIGCOMM 2010 §3.3), BBR's utilization
+ * and queueing delay. Deterministic runs:
  * 10% tolerance unless the row says otherwise.
  */
 public final class CcChecks {
@@ -78,6 +79,9 @@ public final class CcChecks {
         for (int flows : new int[] {1, 2, 4}) {
             all.add(Case.one("fast", () -> DelayEquilibriumCheck.fast(flows, 20)));
             all.add(Case.one("vegas", () -> DelayEquilibriumCheck.vegas(flows)));
+        }
+        for (int flows : new int[] {1, 2}) {
+            all.add(new Case("dctcp", () -> DctcpCheck.rows(flows)));
         }
         all.add(new Case("bbr", BbrPathCheck::run));
         return all;

@@ -32,17 +32,23 @@ final class FlowBench {
 
     FlowBench(int flows, LinkParams bottleneck, LinkParams reverse, ConnectionOptions options,
               IntFunction<TraceListener> traces) {
+        this(flows, bottleneck, reverse, options, options, traces);
+    }
+
+    /** With the receivers' connections made with their own options (e.g. another algorithm). */
+    FlowBench(int flows, LinkParams bottleneck, LinkParams reverse, ConnectionOptions options,
+              ConnectionOptions receiverOptions, IntFunction<TraceListener> traces) {
         network = Topologies.dumbbell(SEED, flows).bottleneck(bottleneck, reverse)
                 .senders(i -> StackHost.factory(TransferRunner.stackConfig(SEED, Dumbbell.senderAddress(i), "s" + i,
                         options, -1)))
                 .receivers(i -> StackHost.factory(TransferRunner.stackConfig(SEED, Dumbbell.receiverAddress(i),
-                        "r" + i, options, -1)))
+                        "r" + i, receiverOptions, -1)))
                 .build();
         sinks = new OutputStreamSink[flows];
         for (int i = 0; i < flows; i++) {
             OutputStreamSink sink = new OutputStreamSink(OutputStream.nullOutputStream());
             sinks[i] = sink;
-            stack("r" + i).listen(PORT, options, (connection, now) -> sink);
+            stack("r" + i).listen(PORT, receiverOptions, (connection, now) -> sink);
             HostNode sender = network.host("s" + i);
             TcpStack stack = stack("s" + i);
             byte[] to = Dumbbell.receiverAddress(i);

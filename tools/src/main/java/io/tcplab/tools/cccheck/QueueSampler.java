@@ -2,6 +2,7 @@ package io.tcplab.tools.cccheck;
 
 import io.tcplab.tools.link.Link;
 import java.util.Arrays;
+import java.util.function.LongBinaryOperator;
 
 /**
  * Samples a link's queue (packets and bytes waiting, the one being sent included) at a fixed
@@ -43,14 +44,30 @@ final class QueueSampler {
 
     /** The mean over consecutive windows of {@code window} samples of each window's smallest sample. */
     double meanOfMinimaPackets(int window) {
+        return meanOverWindows(window, (min, max) -> min);
+    }
+
+    /** The mean over consecutive windows of {@code window} samples of each window's largest sample. */
+    double meanOfMaximaPackets(int window) {
+        return meanOverWindows(window, (min, max) -> max);
+    }
+
+    /** The mean over consecutive windows of {@code window} samples of each window's largest less smallest. */
+    double meanRangePackets(int window) {
+        return meanOverWindows(window, (min, max) -> max - min);
+    }
+
+    private double meanOverWindows(int window, LongBinaryOperator ofMinMax) {
         double sum = 0;
         int windows = 0;
         for (int start = 0; start + window <= n; start += window) {
             long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
             for (int i = start; i < start + window; i++) {
                 min = Math.min(min, packets[i]);
+                max = Math.max(max, packets[i]);
             }
-            sum += min;
+            sum += ofMinMax.applyAsLong(min, max);
             windows++;
         }
         return windows == 0 ? Double.NaN : sum / windows;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * The delay-based and BBR cases of {@code tcplab cc check}: FAST within 10% of α packets per
  * flow, Vegas within [α, β] per flow, for 1, 2 and 4 flows through one bottleneck; BBR at 100
  * Mbit/s, 40 ms, 10-BDP buffer above 95% utilization with a median queueing delay of at most one
- * RTprop. Each is deterministic (no random loss).
+ * RTprop; DCTCP's α and queue against its paper. Each is deterministic (no random loss).
  */
 class PathChecksTest {
 
@@ -31,6 +31,18 @@ class PathChecksTest {
     void vegasQueuesBetweenAlphaAndBeta() {
         for (int flows : new int[] {1, 2, 4}) {
             check(DelayEquilibriumCheck.vegas(flows));
+        }
+    }
+
+    /**
+     * DCTCP against its paper's §3.3 model, 1 and 2 flows at 1 Gbit/s, 1 ms, K = 20: α within 10%
+     * of √(2/W*), within 5% of the marked fraction at the queue, the queue's peak within 10% of
+     * K + N and its swing within 10% of ½√(2N(C·RTT+K)).
+     */
+    @Test
+    void dctcpMatchesItsPaper() {
+        for (int flows : new int[] {1, 2}) {
+            DctcpCheck.rows(flows).forEach(PathChecksTest::check);
         }
     }
 

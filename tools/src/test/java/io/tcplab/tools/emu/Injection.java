@@ -38,8 +38,8 @@ record Injection(long delayNanos, boolean towardReceiver, boolean realTuple, int
     }
 
     /**
-     * Options: none, MSS and window scale, SACK-permitted, a SACK block, or timestamps (other tuples
-     * only). SACK blocks lie above {@code seqBase}, or below it with {@code below} (toward the sender,
+     * Options: none, MSS and window scale, SACK-permitted (with the exact-CE-echo option half the
+     * time: both are SYN options), a SACK block, or timestamps (other tuples only). SACK blocks lie above {@code seqBase}, or below it with {@code below} (toward the sender,
      * {@code seqBase} is the receiver's RCV.NXT: a forged SACK of data never received would be honoured).
      */
     TcpOptions options(int seqBase, boolean below) {
@@ -49,7 +49,10 @@ record Injection(long delayNanos, boolean towardReceiver, boolean realTuple, int
                 o.setMss(a & 0xffff);
                 o.setWindowScale((b & 15) % 15);
             }
-            case 2 -> o.setSackPermitted(true);
+            case 2 -> {
+                o.setSackPermitted(true);
+                o.setExactCeEcho((a & 1) != 0); // a is otherwise unused here: the existing inputs keep their meaning
+            }
             case 3 -> {
                 int left = below ? seqBase - (a & 0x3ffff) - (b & 0x3ffff) : seqBase + (a & 0x3ffff);
                 o.addSackBlock(left, left + (b & 0x3ffff));
