@@ -26,10 +26,20 @@ public final class TcpHeader {
     private int headerLength;
     private int segmentLength;
     private boolean verifyChecksum = true;
+    private boolean virtualPayload;
 
     /** Skipping verification is for callers that trust the source (e.g. an emulator without corruption). */
     public void setVerifyChecksum(boolean verify) {
         this.verifyChecksum = verify;
+    }
+
+    /**
+     * Payload-free segments (see {@link SegmentWriter#setVirtualPayload}): the header must be in
+     * the buffer, the payload need not; there is no checksum, and a non-zero checksum field is the
+     * emulated wire's corruption flag, dropped as {@link DropReason#BAD_TCP_CHECKSUM}.
+     */
+    public void setVirtualPayload(boolean on) {
+        this.virtualPayload = on;
     }
 
     public boolean verifiesChecksum() {
@@ -48,7 +58,14 @@ public final class TcpHeader {
         if (headerLength < MIN_LENGTH || headerLength > segmentLength) {
             return DropReason.BAD_DATA_OFFSET;
         }
-        if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
+        if (virtualPayload) {
+            if (offset + headerLength > buf.writerIndex()) {
+                return DropReason.TRUNCATED_TCP;
+            }
+            if (buf.getUnsignedShort(offset + 16) != 0) {
+                return DropReason.BAD_TCP_CHECKSUM;
+            }
+        } else if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
             return DropReason.BAD_TCP_CHECKSUM;
         }
         return legalFlags(flags()) ? null : DropReason.ILLEGAL_FLAGS;
