@@ -22,6 +22,8 @@ import io.tcplab.tools.traffic.OutputStreamSink;
 import io.tcplab.tools.traffic.PatternInputStream;
 import io.tcplab.tools.traffic.TeeInputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -40,6 +42,8 @@ public final class TransferRunner {
 
     public static TransferResult run(TransferSpec spec, TraceListener senderTrace) {
         long wallStart = System.nanoTime();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         ConnectionOptions options = spec.options();
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
                 StackHost.factory(stackConfig(spec, Topologies.addressA(), "a", options)),
@@ -87,7 +91,8 @@ public final class TransferRunner {
                 sentHash, receivedHash,
                 seconds > 0 ? receiver.received() * 8 / seconds : 0, info.segmentsSent(),
                 info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
-                (System.nanoTime() - wallStart) / 1e9, forward.counters().offeredPackets(), info.cwndBytes(),
+                (System.nanoTime() - wallStart) / 1e9, (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9,
+                forward.counters().offeredPackets(), info.cwndBytes(),
                 info.srttNanos() / 1e6, drops, linkStats(network));
     }
 
