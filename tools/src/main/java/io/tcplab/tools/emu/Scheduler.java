@@ -35,6 +35,44 @@ public final class Scheduler {
         schedule(timeNanos, RUN, action);
     }
 
+    /** One event of a series made by {@link #atEach}: its index (from 0) and time. */
+    @FunctionalInterface
+    public interface SeriesAction {
+        void run(int index, long timeNanos);
+    }
+
+    /**
+     * Runs {@code action} at {@code firstNanos + k * periodNanos} for k = 0 .. count-1, each exactly
+     * where it would run had the {@code count} events been scheduled now, one after another (they
+     * take their insertion numbers now). Only the next one waits in the heap: a long series (a
+     * run's samples) does not deepen the heap that every packet's event passes through.
+     */
+    public void atEach(long firstNanos, long periodNanos, int count, SeriesAction action) {
+        if (count <= 0) {
+            return;
+        }
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("period must be positive: " + periodNanos + " ns");
+        }
+        long firstSeq = nextSeq;
+        nextSeq += count;
+        parked += count - 1;
+        EventHandler series = new EventHandler() {
+            private int index;
+
+            @Override
+            public void onEvent(long nowNanos, Object arg) {
+                int k = index++;
+                if (index < count) {
+                    parked--;
+                    scheduleReserved(firstNanos + index * periodNanos, firstSeq + index, this, null);
+                }
+                action.run(k, nowNanos);
+            }
+        };
+        scheduleReserved(firstNanos, firstSeq, series, null);
+    }
+
     /** Calls {@code handler.onEvent(timeNanos, arg)} at {@code timeNanos} (not before now). */
     public void schedule(long timeNanos, EventHandler handler, Object arg) {
         scheduleReserved(timeNanos, nextSeq++, handler, arg);

@@ -40,14 +40,10 @@ public final class MultiFlowRunner {
         List<Link> links = new ArrayList<>(network.links());
         int samples = (int) (scenario.durationNanos() / scenario.sampleNanos()) + 1;
         Samples s = new Samples(drivers.size(), links.size(), samples);
-        for (int k = 0; k < samples; k++) {
-            int index = k;
-            long at = k * scenario.sampleNanos();
-            network.at(at, () -> {
-                s.take(index, at, drivers, links);
-                progress.accept(at);
-            });
-        }
+        network.scheduler().atEach(0, scenario.sampleNanos(), samples, (index, at) -> {
+            s.take(index, at, drivers, links);
+            progress.accept(at);
+        });
         network.scheduler().runUntil(scenario.durationNanos());
 
         List<FlowSeries> flows = new ArrayList<>();
