@@ -167,17 +167,13 @@ public final class SegmentWriter {
         IpHeaders.writeV6(out, ip, ecn, payloadLength, IpPacket.PROTOCOL_TCP, ttl, src, dst);
     }
 
-    /** RFC 9293 §3.1; checksum left zero for the caller to fill. */
+    /** RFC 9293 §3.1; checksum left zero for the caller to fill. Three stores, as {@link IpHeaders#writeV4}. */
     private void writeTcpHeader(ByteBuf out, int tcp, int headerLength) {
-        out.setShort(tcp, srcPort);
-        out.setShort(tcp + 2, dstPort);
-        out.setInt(tcp + 4, seq);
-        out.setInt(tcp + 8, ack);
-        out.setByte(tcp + 12, (headerLength / 4) << 4);
-        out.setByte(tcp + 13, flags);
-        out.setShort(tcp + 14, window);
-        out.setShort(tcp + 16, 0);
-        out.setShort(tcp + 18, 0);
+        int ports = srcPort << 16 | dstPort;
+        int offsetFlagsWindow = (headerLength / 4) << 28 | flags << 16 | window;
+        out.setLong(tcp, (long) ports << 32 | (seq & 0xffffffffL));
+        out.setLong(tcp + 8, (long) ack << 32 | (offsetFlagsWindow & 0xffffffffL));
+        out.setInt(tcp + 16, 0); // checksum and urgent pointer
         if (options != null) {
             options.write(out, tcp + TcpHeader.MIN_LENGTH);
         }
