@@ -36,7 +36,11 @@ public class AckPathBench {
     @Param({"10000"})
     int inFlight;
 
-    private final BenchPeer peer = new BenchPeer();
+    /** "bytes": real payload, checksummed; "none": payload-free, as experiment runs in the emulator. */
+    @Param({"bytes", "none"})
+    String payload;
+
+    private BenchPeer peer;
     private final byte[] data = new byte[MSS];
     private TcpStack stack;
     private Connection connection;
@@ -47,6 +51,7 @@ public class AckPathBench {
 
     @Setup
     public void setup() {
+        peer = new BenchPeer(payload);
         ConnectionOptions options = ConnectionOptions.builder()
                 .initialWindowSegments(inFlight)
                 .sendBufferBytes((inFlight + 16) * MSS)

@@ -16,6 +16,8 @@ import io.tcplab.stack.wire.TcpOptions;
  * The far end of a benchmarked stack: builds the segments it receives (into one reused buffer,
  * so building allocates nothing) and reads the ones it emits. The stack under test has
  * address 10.0.0.1 and ISN {@link #STACK_ISN}; this peer is 10.0.0.2 with ISN {@link #PEER_ISN}.
+ * With {@code payload} "none" both ends run payload-free (the emulator's experiment mode:
+ * segments carry lengths, no bytes, no checksum).
  */
 final class BenchPeer implements PacketSink {
     static final byte[] STACK_ADDRESS = {10, 0, 0, 1};
@@ -25,7 +27,8 @@ final class BenchPeer implements PacketSink {
     static final int PEER_PORT = 40000;
 
     final TcpOptions options = new TcpOptions();
-    private final SegmentWriter writer = new SegmentWriter().setAddresses(PEER_ADDRESS, STACK_ADDRESS);
+    private final boolean virtualPayload;
+    private final SegmentWriter writer;
     private final ByteBuf out = Unpooled.directBuffer(2048);
     private final ByteBuf payload = Unpooled.buffer(2048);
     private final IpPacket ip = new IpPacket();
@@ -36,7 +39,19 @@ final class BenchPeer implements PacketSink {
     long lastAck;
 
     BenchPeer() {
-        payload.writeZero(payload.capacity());
+        this("bytes");
+    }
+
+    /** {@code payload}: "bytes" (real payload and checksums) or "none" (payload-free). */
+    BenchPeer(String payload) {
+        if (!payload.equals("bytes") && !payload.equals("none")) {
+            throw new IllegalArgumentException("payload must be bytes or none, got " + payload);
+        }
+        virtualPayload = payload.equals("none");
+        writer = new SegmentWriter().setAddresses(PEER_ADDRESS, STACK_ADDRESS).setVirtualPayload(virtualPayload);
+        ip.setVirtualPayload(virtualPayload);
+        tcp.setVirtualPayload(virtualPayload);
+        this.payload.writeZero(this.payload.capacity());
     }
 
     TcpStack newStack(ConnectionOptions connectionOptions) {
@@ -44,6 +59,7 @@ final class BenchPeer implements PacketSink {
                 .address(STACK_ADDRESS)
                 .isnSource((now, la, lp, ra, rp) -> STACK_ISN)
                 .defaultOptions(connectionOptions)
+                .virtualPayload(virtualPayload)
                 .build();
         return new TcpStack(config, this);
     }

@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -34,7 +35,11 @@ public class ReceivePathBench {
     private static final int PORT = 5001;
     private static final int MSS = 1448;
 
-    private final BenchPeer peer = new BenchPeer();
+    /** "bytes": real payload, checksummed; "none": payload-free, as experiment runs in the emulator. */
+    @Param({"bytes", "none"})
+    String payload;
+
+    private BenchPeer peer;
     private final byte[] readBuffer = new byte[64 * 1024];
     private TcpStack stack;
     private long now;
@@ -43,6 +48,7 @@ public class ReceivePathBench {
 
     @Setup
     public void setup() {
+        peer = new BenchPeer(payload);
         stack = peer.newStack(ConnectionOptions.builder().receiveBufferBytes(4 << 20).build());
         ConnectionHandler drain = new ConnectionHandler() {
             @Override

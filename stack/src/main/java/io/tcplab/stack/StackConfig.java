@@ -15,6 +15,7 @@ public final class StackConfig {
     final boolean synCookies;
     final int challengeAcksPerSecond;
     final boolean verifyChecksums;
+    final boolean virtualPayload;
 
     private StackConfig(Builder b) {
         addresses = List.copyOf(b.addresses);
@@ -26,10 +27,15 @@ public final class StackConfig {
         synCookies = b.synCookies;
         challengeAcksPerSecond = b.challengeAcksPerSecond;
         verifyChecksums = b.verifyChecksums;
+        virtualPayload = b.virtualPayload;
     }
 
     public static Builder builder(RandomSource random) {
         return new Builder(random);
+    }
+
+    public boolean virtualPayload() {
+        return virtualPayload;
     }
 
     public ConnectionOptions defaultOptions() {
@@ -46,6 +52,7 @@ public final class StackConfig {
         private boolean synCookies = true; // Linux tcp_syncookies=1: only when the SYN queue overflows
         private int challengeAcksPerSecond = 1000; // Linux tcp_challenge_ack_limit (RFC 5961 §7)
         private boolean verifyChecksums = true;
+        private boolean virtualPayload;
 
         private Builder(RandomSource random) {
             this.random = random;
@@ -70,6 +77,14 @@ public final class StackConfig {
         public Builder synCookies(boolean on) { synCookies = on; return this; }
         public Builder challengeAcksPerSecond(int n) { challengeAcksPerSecond = n; return this; }
         public Builder verifyChecksums(boolean on) { verifyChecksums = on; return this; }
+
+        /**
+         * Payload-free segments, for emulation only (ns-3's virtual payload): a data segment is
+         * its headers, with the IP length counting the payload it stands for; no bytes are stored,
+         * copied or checksummed. A corrupted segment is flagged by a non-zero TCP checksum field
+         * and dropped as a bad checksum. Every peer on the path must use the same mode.
+         */
+        public Builder virtualPayload(boolean on) { virtualPayload = on; return this; }
 
         public StackConfig build() {
             if (addresses.isEmpty()) {

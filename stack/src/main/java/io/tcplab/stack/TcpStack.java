@@ -68,10 +68,12 @@ public final class TcpStack {
 
     public TcpStack(StackConfig config, PacketSink sink) {
         this.config = config;
-        this.output = new SegmentOutput(sink, stats);
+        this.output = new SegmentOutput(sink, stats, config.virtualPayload);
         this.icmp = new IcmpHandler(sink, stats, this::findConnection);
         this.cookies = new CookieHandshake(config.random, output, stats);
         tcp.setVerifyChecksum(config.verifyChecksums);
+        ip.setVirtualPayload(config.virtualPayload);
+        tcp.setVirtualPayload(config.virtualPayload);
     }
 
     public StackStats stats() {
@@ -411,6 +413,11 @@ public final class TcpStack {
             if (listener != null) {
                 listener.onEstablished(connection, now);
             }
+        }
+
+        @Override
+        public boolean virtualPayload() {
+            return config.virtualPayload;
         }
 
         @Override

@@ -60,7 +60,16 @@ public final class ReceiveBuffer {
     }
 
     public ReceiveBuffer(int capacityBytes, long rcvNxt, int maxRanges) {
-        this.ring = new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
+        this(capacityBytes, rcvNxt, maxRanges, false);
+    }
+
+    /**
+     * With {@code virtualPayload} the buffer keeps sequence numbers, ranges and counts but stores
+     * no bytes (payload-free emulation): reads count what they would have copied.
+     */
+    public ReceiveBuffer(int capacityBytes, long rcvNxt, int maxRanges, boolean virtualPayload) {
+        this.ring = virtualPayload ? ByteRing.virtual(capacityBytes)
+                : new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
         this.ooo = new Reassembly(maxRanges);
         this.rcvNxt = rcvNxt;
     }

@@ -20,7 +20,16 @@ public final class SendBuffer {
     private ByteBuf view;    // the ring's array as a ByteBuf, re-made only when the ring grows
 
     public SendBuffer(int capacityBytes, long startSeq) {
-        this.ring = new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
+        this(capacityBytes, startSeq, false);
+    }
+
+    /**
+     * With {@code virtualPayload} the buffer keeps sequence numbers and counts but stores no bytes
+     * (payload-free emulation): writes take their count, the ring's {@link #array()} is empty.
+     */
+    public SendBuffer(int capacityBytes, long startSeq, boolean virtualPayload) {
+        this.ring = virtualPayload ? ByteRing.virtual(capacityBytes)
+                : new ByteRing(ByteRing.INITIAL_CAPACITY, capacityBytes);
         this.startSeq = startSeq;
     }
 
@@ -147,7 +156,7 @@ public final class SendBuffer {
         }
         if (capacityBytes != ring.limit()) {
             int keep = Math.max(Math.min(ring.capacity(), capacityBytes), Math.max(length, 1));
-            ByteRing resized = new ByteRing(keep, capacityBytes);
+            ByteRing resized = ring.resized(keep, capacityBytes);
             ring.get(headPos, resized.array(), 0, length);
             ring = resized;
             headPos = 0;

@@ -93,6 +93,12 @@ public final class Connection {
 
     // ================================================================ opening
 
+    /** The receiving half, once the peer's initial sequence number {@code irs} is known. */
+    Receiver newReceiver(long irs) {
+        return new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments,
+                ctx.virtualPayload());
+    }
+
     /** Active open (RFC 9293 §3.10.1): send a SYN. */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
@@ -107,7 +113,7 @@ public final class Connection {
      */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
         long irs = segSeq & 0xFFFFFFFFL;
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
+        receiver = newReceiver(irs);
         negotiate(synOptions, window);
         sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
         settleCeEcho(synOptions.exactCeEcho());
@@ -127,7 +133,7 @@ public final class Connection {
      */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
         long irs = (segSeq - 1) & 0xFFFFFFFFL;
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments);
+        receiver = newReceiver(irs);
         negotiate(synOptions, scaledWindow);
         sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
         settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed

@@ -42,12 +42,12 @@ final class Receiver {
     /** Why the last segment's new bytes were partly or wholly discarded, or null: the stack counts it. */
     private DropReason lastDrop;
 
-    Receiver(int capacity, long irs, int ourMss, int quickAckSegments) {
+    Receiver(int capacity, long irs, int ourMss, int quickAckSegments, boolean virtualPayload) {
         this.quickAcksLeft = quickAckSegments;
         this.capacity = capacity;
         this.irs = irs;
         this.ourMss = ourMss;
-        this.buffer = new ReceiveBuffer(capacity, irs + 1);
+        this.buffer = new ReceiveBuffer(capacity, irs + 1, ReceiveBuffer.rangeBudget(capacity), virtualPayload);
         this.advertisedRight = irs + 1 + Math.min(capacity, 65535);
     }
 

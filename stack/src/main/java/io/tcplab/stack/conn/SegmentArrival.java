@@ -44,7 +44,7 @@ final class SegmentArrival {
             return;
         }
         long irs = tcp.seq() & 0xFFFFFFFFL;
-        c.receiver = new Receiver(c.options.receiveBufferBytes, irs, c.ourMss(), c.options.quickAckSegments);
+        c.receiver = c.newReceiver(irs);
         c.negotiate(opts, tcp.window());
         if (c.sender.ecn) {
             // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN

@@ -21,8 +21,14 @@ public final class SegmentOutput {
     private int ipId;
 
     public SegmentOutput(PacketSink sink, StackStats stats) {
+        this(sink, stats, false);
+    }
+
+    /** With {@code virtualPayload}, segments are written without their payload bytes (see {@link SegmentWriter#setVirtualPayload}). */
+    public SegmentOutput(PacketSink sink, StackStats stats, boolean virtualPayload) {
         this.sink = sink;
         this.stats = stats;
+        writer.setVirtualPayload(virtualPayload);
     }
 
     /** The options of the next segment, cleared; fill them, then call {@link #send}. */

@@ -105,7 +105,7 @@ final class Sender {
         this.c = c;
         this.iss = iss;
         this.cc = cc;
-        this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1);
+        this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
         this.prr = options.prr ? new Prr() : null;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);

@@ -19,4 +19,7 @@ public interface StackContext {
 
     /** A connection's earliest timer moved. */
     void onDeadlineChanged(Connection connection);
+
+    /** Segments carry lengths but no payload bytes (payload-free emulation): buffers store none. */
+    boolean virtualPayload();
 }

@@ -29,6 +29,15 @@ public final class IpPacket {
     private int transportOffset;
     private int transportLength;
     private int protocol;
+    private boolean virtualPayload;
+
+    /**
+     * Accepts payload-free packets (see {@link SegmentWriter#setVirtualPayload}): the IP length
+     * may count more bytes than the buffer holds, as long as the headers are there.
+     */
+    public void setVirtualPayload(boolean on) {
+        this.virtualPayload = on;
+    }
 
     /** Validates the packet in {@code buf} between readerIndex and writerIndex; null when OK. */
     public DropReason wrap(ByteBuf buf) {
@@ -60,10 +69,11 @@ public final class IpPacket {
             return DropReason.TRUNCATED_IP;
         }
         int totalLength = buf.getUnsignedShort(headerOffset + 2);
-        if (totalLength < headerLength || totalLength > readable) {
+        if (totalLength < headerLength || (totalLength > readable && !virtualPayload)) {
             return DropReason.BAD_IP_TOTAL_LENGTH;
         }
-        if (Checksum.fold(Checksum.sum(buf, headerOffset, headerLength, 0)) != 0) {
+        // the payload-free emulated wire has no checksums (it flags corruption in the TCP header)
+        if (!virtualPayload && Checksum.fold(Checksum.sum(buf, headerOffset, headerLength, 0)) != 0) {
             return DropReason.BAD_IP_CHECKSUM;
         }
         // MF flag or a non-zero fragment offset: a piece of a larger datagram.
@@ -82,10 +92,12 @@ public final class IpPacket {
             return DropReason.TRUNCATED_IP;
         }
         int payloadLength = buf.getUnsignedShort(headerOffset + 4);
-        if (IPV6_HEADER_LENGTH + payloadLength > readable) {
+        if (IPV6_HEADER_LENGTH + payloadLength > readable && !virtualPayload) {
             return DropReason.BAD_IP_TOTAL_LENGTH;
         }
         int end = headerOffset + IPV6_HEADER_LENGTH + payloadLength;
+        // extension headers must lie in the bytes present, also when the payload is virtual
+        int headersEnd = Math.min(end, headerOffset + readable);
         int next = buf.getUnsignedByte(headerOffset + 6);
         int at = headerOffset + IPV6_HEADER_LENGTH;
         while (next != PROTOCOL_TCP) {
@@ -102,11 +114,11 @@ public final class IpPacket {
             if (next == HOP_BY_HOP && at != headerOffset + IPV6_HEADER_LENGTH) {
                 return DropReason.MALFORMED_IPV6_EXTENSION;
             }
-            if (at + 8 > end) {
+            if (at + 8 > headersEnd) {
                 return DropReason.MALFORMED_IPV6_EXTENSION;
             }
             int length = (buf.getUnsignedByte(at + 1) + 1) * 8;
-            if (at + length > end) {
+            if (at + length > headersEnd) {
                 return DropReason.MALFORMED_IPV6_EXTENSION;
             }
             // RFC 8200 §4.4: segments left > 0 means we would have to act as a router.

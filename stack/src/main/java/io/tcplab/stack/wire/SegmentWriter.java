@@ -24,6 +24,7 @@ public final class SegmentWriter {
     private int ttl = DEFAULT_TTL;
     private int ipId;
     private TcpOptions options;
+    private boolean virtualPayload;
 
     /**
      * Both 4 bytes (IPv4) or both 16 bytes (IPv6). The arrays are kept by reference, not
@@ -92,7 +93,16 @@ public final class SegmentWriter {
         return this;
     }
 
-    /** Bytes {@link #write} will produce for {@code payloadLength} bytes of data. */
+    /**
+     * Payload-free packets (see {@code StackConfig.Builder#virtualPayload}): the IP length counts
+     * the payload, but only the headers are written, and the TCP checksum is left 0.
+     */
+    public SegmentWriter setVirtualPayload(boolean on) {
+        this.virtualPayload = on;
+        return this;
+    }
+
+    /** Bytes {@link #write} will produce for {@code payloadLength} bytes of data (as the IP length counts them). */
     public int packetLength(int payloadLength) {
         int ipHeader = src.length == 4 ? IpPacket.IPV4_HEADER_LENGTH : IpPacket.IPV6_HEADER_LENGTH;
         return ipHeader + tcpLength(payloadLength);
@@ -100,7 +110,8 @@ public final class SegmentWriter {
 
     /**
      * Writes one packet at {@code out}'s writerIndex and advances it; returns the packet's
-     * length. {@code payload} may be null when {@code length} is 0.
+     * length (with a virtual payload, more than the bytes written). {@code payload} may be null
+     * when {@code length} is 0.
      */
     public int write(ByteBuf out, ByteBuf payload, int index, int length) {
         return write(out, payload, index, length, null, 0, 0);
@@ -113,16 +124,20 @@ public final class SegmentWriter {
         if ((src.length == 4 ? total : tcpLength) > 0xffff) {
             throw new IllegalArgumentException("packet too long for the IP length field: " + total);
         }
-        out.ensureWritable(total);
         int ip = out.writerIndex();
         int tcp = ip + total - tcpLength;
         int payloadAt = tcp + tcpLength - alen - blen;
+        out.ensureWritable(virtualPayload ? payloadAt - ip : total);
         if (src.length == 4) {
             writeIpv4Header(out, ip, total);
         } else {
             writeIpv6Header(out, ip, tcpLength);
         }
         writeTcpHeader(out, tcp, payloadAt - tcp);
+        if (virtualPayload) {
+            out.writerIndex(payloadAt);
+            return total;
+        }
         if (alen > 0) {
             out.setBytes(payloadAt, a, ai, alen);
         }
@@ -152,17 +167,13 @@ public final class SegmentWriter {
         IpHeaders.writeV6(out, ip, ecn, payloadLength, IpPacket.PROTOCOL_TCP, ttl, src, dst);
     }
 
-    /** RFC 9293 §3.1; checksum left zero for the caller to fill. */
+    /** RFC 9293 §3.1; checksum left zero for the caller to fill. Three stores, as {@link IpHeaders#writeV4}. */
     private void writeTcpHeader(ByteBuf out, int tcp, int headerLength) {
-        out.setShort(tcp, srcPort);
-        out.setShort(tcp + 2, dstPort);
-        out.setInt(tcp + 4, seq);
-        out.setInt(tcp + 8, ack);
-        out.setByte(tcp + 12, (headerLength / 4) << 4);
-        out.setByte(tcp + 13, flags);
-        out.setShort(tcp + 14, window);
-        out.setShort(tcp + 16, 0);
-        out.setShort(tcp + 18, 0);
+        int ports = srcPort << 16 | dstPort;
+        int offsetFlagsWindow = (headerLength / 4) << 28 | flags << 16 | window;
+        out.setLong(tcp, (long) ports << 32 | (seq & 0xffffffffL));
+        out.setLong(tcp + 8, (long) ack << 32 | (offsetFlagsWindow & 0xffffffffL));
+        out.setInt(tcp + 16, 0); // checksum and urgent pointer
         if (options != null) {
             options.write(out, tcp + TcpHeader.MIN_LENGTH);
         }

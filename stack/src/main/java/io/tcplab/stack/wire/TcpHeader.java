@@ -5,7 +5,10 @@ import io.tcplab.stack.DropReason;
 
 /**
  * Reusable flyweight view of a TCP header (RFC 9293 §3.1) inside a wrapped {@link IpPacket}.
- * Getters read the buffer in place and are meaningful only after {@link #wrap} returned null.
+ * {@link #wrap} reads the fixed 20 bytes once, as three words (each ByteBuf access pays its
+ * bounds and liveness checks, and the stack asks for the flags, ports and numbers many times);
+ * getters return them and are meaningful only after {@code wrap} returned null, and only while
+ * the buffer is unchanged.
  */
 public final class TcpHeader {
     public static final int FIN = 1;
@@ -25,11 +28,25 @@ public final class TcpHeader {
     private int offset;
     private int headerLength;
     private int segmentLength;
+    /** The fixed header's three words as read by {@link #wrap}: the getters take their fields from them. */
+    private long portsSeq;
+    private long ackOffsetFlagsWindow;
+    private int checksumUrgent;
     private boolean verifyChecksum = true;
+    private boolean virtualPayload;
 
     /** Skipping verification is for callers that trust the source (e.g. an emulator without corruption). */
     public void setVerifyChecksum(boolean verify) {
         this.verifyChecksum = verify;
+    }
+
+    /**
+     * Payload-free segments (see {@link SegmentWriter#setVirtualPayload}): the header must be in
+     * the buffer, the payload need not; there is no checksum, and a non-zero checksum field is the
+     * emulated wire's corruption flag, dropped as {@link DropReason#BAD_TCP_CHECKSUM}.
+     */
+    public void setVirtualPayload(boolean on) {
+        this.virtualPayload = on;
     }
 
     public boolean verifiesChecksum() {
@@ -41,17 +58,33 @@ public final class TcpHeader {
         buf = ip.buffer();
         offset = ip.transportOffset();
         segmentLength = ip.transportLength();
-        if (segmentLength < MIN_LENGTH) {
+        // with a virtual payload the segment length is counted, not present: the header must be
+        if (segmentLength < MIN_LENGTH || (virtualPayload && offset + MIN_LENGTH > buf.writerIndex())) {
             return DropReason.TRUNCATED_TCP;
         }
-        headerLength = (buf.getUnsignedByte(offset + 12) >>> 4) * 4;
+        readFixedHeader();
         if (headerLength < MIN_LENGTH || headerLength > segmentLength) {
             return DropReason.BAD_DATA_OFFSET;
         }
-        if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
+        if (virtualPayload) {
+            if (offset + headerLength > buf.writerIndex()) {
+                return DropReason.TRUNCATED_TCP;
+            }
+            if (checksumUrgent >>> 16 != 0) {
+                return DropReason.BAD_TCP_CHECKSUM;
+            }
+        } else if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
             return DropReason.BAD_TCP_CHECKSUM;
         }
         return legalFlags(flags()) ? null : DropReason.ILLEGAL_FLAGS;
+    }
+
+    /** RFC 9293 §3.1's fixed header: ports and SEQ, ACK and data offset, flags and window, checksum and urgent pointer. */
+    private void readFixedHeader() {
+        portsSeq = buf.getLong(offset);
+        ackOffsetFlagsWindow = buf.getLong(offset + 8);
+        checksumUrgent = buf.getInt(offset + 16);
+        headerLength = ((int) (ackOffsetFlagsWindow >>> 28) & 0x0f) * 4;
     }
 
     /**
@@ -69,26 +102,26 @@ public final class TcpHeader {
     }
 
     public int srcPort() {
-        return buf.getUnsignedShort(offset);
+        return (int) (portsSeq >>> 48);
     }
 
     public int dstPort() {
-        return buf.getUnsignedShort(offset + 2);
+        return (int) (portsSeq >>> 32) & 0xffff;
     }
 
     /** Raw 32-bit sequence number; compare with modular arithmetic. */
     public int seq() {
-        return buf.getInt(offset + 4);
+        return (int) portsSeq;
     }
 
     /** Raw 32-bit acknowledgment number. */
     public int ack() {
-        return buf.getInt(offset + 8);
+        return (int) (ackOffsetFlagsWindow >>> 32);
     }
 
     /** The eight flag bits CWR..FIN as a bit set of the constants above. */
     public int flags() {
-        return buf.getUnsignedByte(offset + 13);
+        return (int) (ackOffsetFlagsWindow >>> 16) & 0xff;
     }
 
     public boolean has(int flag) {
@@ -97,11 +130,11 @@ public final class TcpHeader {
 
     /** Unscaled window field, 0..65535. */
     public int window() {
-        return buf.getUnsignedShort(offset + 14);
+        return (int) ackOffsetFlagsWindow & 0xffff;
     }
 
     public int urgentPointer() {
-        return buf.getUnsignedShort(offset + 18);
+        return checksumUrgent & 0xffff;
     }
 
     /** Absolute index of the first option byte. */

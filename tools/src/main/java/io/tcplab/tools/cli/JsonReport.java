@@ -40,6 +40,7 @@ final class JsonReport {
         node.set("options", options(s.options()));
         node.put("initialIsn", s.initialIsn());
         node.put("timeLimitNanos", s.timeLimitNanos());
+        node.put("payload", s.payload());
         return node;
     }
 

@@ -25,6 +25,8 @@ final class TextReport {
         line(out, "time", "%.3f s simulated, %.3f s wall, %.0f data packets emulated per wall second",
                 r.simulatedSeconds(), r.wallSeconds(),
                 r.wallSeconds() > 0 ? r.dataPacketsEmulated() / r.wallSeconds() : 0.0);
+        line(out, "cpu", "%.3f s on the emulating thread, %.0f data packets per CPU second", r.cpuSeconds(),
+                r.cpuSeconds() > 0 ? r.dataPacketsEmulated() / r.cpuSeconds() : 0.0);
         line(out, "final", "cwnd %d B, srtt %.3f ms", r.finalCwndBytes(), r.finalSrttMillis());
         if (r.drops() != null && !r.drops().isEmpty()) {
             StringBuilder drops = new StringBuilder();

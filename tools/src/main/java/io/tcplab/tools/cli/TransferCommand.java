@@ -70,6 +70,11 @@ public final class TransferCommand implements Callable<Integer> {
             description = "Write the sender's trace (cwnd, ssthresh, srtt, every segment) as CSV to FILE.")
     private Path trace;
 
+    @Option(names = "--no-payload", description = "Payload-free emulation: segments carry lengths, no bytes "
+            + "(nothing generated, copied, checksummed or hashed; only the byte counts are checked). Same "
+            + "behaviour as with bytes, several times faster.")
+    private boolean noPayload;
+
     @Option(names = "--json", description = "Print the result as one JSON object instead of the text report.")
     private boolean json;
 
@@ -107,7 +112,7 @@ public final class TransferCommand implements Callable<Integer> {
         ConnectionOptions options = connection.toOptions(PathDefaults.buffer(rateBitsPerSec, rttNanos, queueLimit));
         return new TransferSpec(bytes, forward, reverse, impairments.schedule(), seed, options, connection.initialIsn(),
                 timeLimitNanos != null ? timeLimitNanos : PathDefaults.timeLimitNanos(bytes, rateBitsPerSec, rttNanos,
-                        impairments.lossRate()));
+                        impairments.lossRate()), !noPayload);
     }
 
     private LinkParams link(Limit queueLimit, long delayNanos) {

@@ -8,7 +8,11 @@ import java.util.function.BooleanSupplier;
  * events at the same time run first-in first-out and every run is deterministic.
  *
  * <p>The queue is a binary heap kept in parallel arrays, so scheduling an event allocates
- * nothing once the arrays have grown to the largest number of pending events.
+ * nothing once the arrays have grown to the largest number of pending events. The heap holds
+ * only numbers (time, insertion number, slot); an event's handler and argument stay in their
+ * slot of a side table while the heap reorders. Moving object references up and down the heap
+ * made the garbage collector's write barrier (G1's card marking, with a memory fence) part of
+ * every step of every sift.
  * Single-threaded: events run on the thread that calls {@code runUntil}.
  */
 public final class Scheduler {
@@ -16,8 +20,13 @@ public final class Scheduler {
 
     private long[] times = new long[256];
     private long[] seqs = new long[256];
+    /** The heap entry's slot in {@link #handlers} and {@link #args}. */
+    private int[] slots = new int[256];
     private EventHandler[] handlers = new EventHandler[256];
     private Object[] args = new Object[256];
+    /** Slots not in use, a stack: {@code freeSlots[0 .. freeCount)}. */
+    private int[] freeSlots = new int[256];
+    private int freeCount;
     private int size;
     /** Events whose insertion number is taken but that wait outside the heap (see {@link #reserveSeq}). */
     private int parked;
@@ -33,6 +42,44 @@ public final class Scheduler {
     /** Runs {@code action} at virtual time {@code timeNanos} (not before now). */
     public void at(long timeNanos, Runnable action) {
         schedule(timeNanos, RUN, action);
+    }
+
+    /** One event of a series made by {@link #atEach}: its index (from 0) and time. */
+    @FunctionalInterface
+    public interface SeriesAction {
+        void run(int index, long timeNanos);
+    }
+
+    /**
+     * Runs {@code action} at {@code firstNanos + k * periodNanos} for k = 0 .. count-1, each exactly
+     * where it would run had the {@code count} events been scheduled now, one after another (they
+     * take their insertion numbers now). Only the next one waits in the heap: a long series (a
+     * run's samples) does not deepen the heap that every packet's event passes through.
+     */
+    public void atEach(long firstNanos, long periodNanos, int count, SeriesAction action) {
+        if (count <= 0) {
+            return;
+        }
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("period must be positive: " + periodNanos + " ns");
+        }
+        long firstSeq = nextSeq;
+        nextSeq += count;
+        parked += count - 1;
+        EventHandler series = new EventHandler() {
+            private int index;
+
+            @Override
+            public void onEvent(long nowNanos, Object arg) {
+                int k = index++;
+                if (index < count) {
+                    parked--;
+                    scheduleReserved(firstNanos + index * periodNanos, firstSeq + index, this, null);
+                }
+                action.run(k, nowNanos);
+            }
+        };
+        scheduleReserved(firstNanos, firstSeq, series, null);
     }
 
     /** Calls {@code handler.onEvent(timeNanos, arg)} at {@code timeNanos} (not before now). */
@@ -59,7 +106,10 @@ public final class Scheduler {
         if (size == times.length) {
             grow();
         }
-        siftUp(size++, timeNanos, seq, handler, arg);
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : size;
+        handlers[slot] = handler;
+        args[slot] = arg;
+        siftUp(size++, timeNanos, seq, slot);
     }
 
     /** One more (or, with -1, one fewer) event waits outside the heap under a reserved number. */
@@ -111,20 +161,22 @@ public final class Scheduler {
 
     private void runNext() {
         long time = times[0];
-        EventHandler handler = handlers[0];
-        Object arg = args[0];
+        int slot = slots[0];
+        EventHandler handler = handlers[slot];
+        Object arg = args[slot];
+        handlers[slot] = null;
+        args[slot] = null;
+        freeSlots[freeCount++] = slot;
         size--;
         if (size > 0) {
-            siftDown(times[size], seqs[size], handlers[size], args[size]);
+            siftDown(times[size], seqs[size], slots[size]);
         }
-        handlers[size] = null;
-        args[size] = null;
         now = time;
         processed++;
         handler.onEvent(time, arg);
     }
 
-    private void siftUp(int hole, long time, long seq, EventHandler handler, Object arg) {
+    private void siftUp(int hole, long time, long seq, int slot) {
         while (hole > 0) {
             int parent = (hole - 1) >>> 1;
             if (!before(time, seq, parent)) {
@@ -133,11 +185,11 @@ public final class Scheduler {
             move(parent, hole);
             hole = parent;
         }
-        put(hole, time, seq, handler, arg);
+        put(hole, time, seq, slot);
     }
 
     /** Fills the hole left at the root with the given (former last) entry. */
-    private void siftDown(long time, long seq, EventHandler handler, Object arg) {
+    private void siftDown(long time, long seq, int slot) {
         int hole = 0;
         int half = size >>> 1;
         while (hole < half) {
@@ -151,7 +203,7 @@ public final class Scheduler {
             move(child, hole);
             hole = child;
         }
-        put(hole, time, seq, handler, arg);
+        put(hole, time, seq, slot);
     }
 
     private boolean before(long time, long seq, int slot) {
@@ -163,21 +215,22 @@ public final class Scheduler {
     }
 
     private void move(int from, int to) {
-        put(to, times[from], seqs[from], handlers[from], args[from]);
+        put(to, times[from], seqs[from], slots[from]);
     }
 
-    private void put(int slot, long time, long seq, EventHandler handler, Object arg) {
-        times[slot] = time;
-        seqs[slot] = seq;
-        handlers[slot] = handler;
-        args[slot] = arg;
+    private void put(int index, long time, long seq, int slot) {
+        times[index] = time;
+        seqs[index] = seq;
+        slots[index] = slot;
     }
 
     private void grow() {
         int capacity = times.length * 2;
         times = Arrays.copyOf(times, capacity);
         seqs = Arrays.copyOf(seqs, capacity);
+        slots = Arrays.copyOf(slots, capacity);
         handlers = Arrays.copyOf(handlers, capacity);
         args = Arrays.copyOf(args, capacity);
+        freeSlots = Arrays.copyOf(freeSlots, capacity);
     }
 }

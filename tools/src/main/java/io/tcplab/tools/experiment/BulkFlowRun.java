@@ -9,11 +9,12 @@ import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.scenario.TransferRunner;
 import io.tcplab.tools.traffic.InputStreamSource;
-import io.tcplab.tools.traffic.PatternInputStream;
+import io.tcplab.tools.traffic.LengthOnlyInputStream;
 
 /**
  * Runs one variant under one kind of spike on the emulator: host a sends without end to host b
- * for the spec's duration (nothing is hashed; the bytes only need to flow), with the spike on
+ * for the spec's duration (payload-free: segments carry lengths only, nothing is generated or
+ * hashed), with the spike on
  * link "forward". The receiver's delivered bytes are read at the spike's start, at the end of
  * the after-spike window and at the end.
  */
@@ -26,8 +27,8 @@ final class BulkFlowRun {
     static VariantRun run(DelaySpikeSpec spec, SpikeKind kind, Variant variant) {
         ConnectionOptions options = variant.applyTo(spec.base());
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
-                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1)),
-                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", options, -1)));
+                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1, true)),
+                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", options, -1, true)));
         network.schedule("forward", kind.schedule(spec));
         HostNode a = network.host("a");
         TcpStack sendStack = ((StackHost) a.host()).stack();
@@ -36,7 +37,7 @@ final class BulkFlowRun {
         DeliveryCounter receiver = new DeliveryCounter();
         receiveStack.listen(PORT, options, (connection, now) -> receiver);
         SenderLog log = new SenderLog();
-        InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), Long.MAX_VALUE));
+        InputStreamSource source = new InputStreamSource(new LengthOnlyInputStream(Long.MAX_VALUE));
         Connection[] client = new Connection[1];
         a.at(0, () -> {
             client[0] = sendStack.connect(0, Topologies.addressB(), PORT, options, source);

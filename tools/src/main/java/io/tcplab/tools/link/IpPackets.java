@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 final class IpPackets {
     private static final int ECN_MASK = 0x03;
     private static final int CE = 0x03;
+    private static final int TCP = 6;
 
     private IpPackets() {
     }
@@ -50,6 +51,47 @@ final class IpPackets {
         int version = p.getUnsignedByte(at) >> 4;
         int b1 = p.getUnsignedByte(at + 1);
         return version == 4 ? isEct(b1) : version == 6 && isEct(b1 >> 4);
+    }
+
+    /**
+     * The packet's length on the wire: what its IP header counts, or the bytes present when
+     * more. A payload-free packet (the stack's virtual payload) holds only its headers but
+     * counts its payload here, so queues and serialization see the packet it stands for.
+     */
+    static int wireLength(ByteBuf p) {
+        int at = p.readerIndex();
+        int present = p.readableBytes();
+        if (present < 6) {
+            return present;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int counted = version == 4 ? p.getUnsignedShort(at + 2)
+                : version == 6 && present >= 40 ? 40 + p.getUnsignedShort(at + 4) : present;
+        return Math.max(present, counted);
+    }
+
+    /**
+     * Corrupts a payload-free TCP packet the way its receiver can tell without a checksum: the
+     * TCP checksum field, always 0 on that wire, becomes non-zero (the corruption flag). Returns
+     * false, changing nothing, for a packet that is not IPv4/IPv6 carrying TCP right after the
+     * IP header.
+     */
+    static boolean flagCorrupt(ByteBuf p) {
+        int at = p.readerIndex();
+        int version = p.getUnsignedByte(at) >> 4;
+        int tcp;
+        if (version == 4 && p.getUnsignedByte(at + 9) == TCP) {
+            tcp = at + (p.getUnsignedByte(at) & 0x0f) * 4;
+        } else if (version == 6 && p.readableBytes() >= 40 && p.getUnsignedByte(at + 6) == TCP) {
+            tcp = at + 40;
+        } else {
+            return false;
+        }
+        if (tcp + 18 > p.writerIndex()) {
+            return false;
+        }
+        p.setShort(tcp + 16, 0xffff);
+        return true;
     }
 
     static void flipBit(ByteBuf p, long bit) {

@@ -97,7 +97,7 @@ public final class Link {
 
     private void offer(long now, ByteBuf packet, boolean owned) {
         LinkParams p = params;
-        int size = packet.readableBytes();
+        int size = IpPackets.wireLength(packet);
         counters.offeredPackets++;
         counters.offeredBytes += size;
 
@@ -149,7 +149,10 @@ public final class Link {
             counters.ceMarked++;
         }
         if (corrupt) {
-            IpPackets.flipBit(copy, corruptBit);
+            // a payload-free packet (bytes present < size) has no checksum to catch a flipped bit: it is flagged
+            if (copy.readableBytes() >= size || !IpPackets.flagCorrupt(copy)) {
+                IpPackets.flipBit(copy, corruptBit % (copy.readableBytes() * 8L));
+            }
             counters.corrupted++;
         }
         long arrival = depart + p.delayNanos();
@@ -158,10 +161,10 @@ public final class Link {
             counters.reordered++;
         }
         ByteBuf second = duplicate ? pool.copyOf(copy) : null;
-        hand(copy, depart, arrival);
+        hand(copy, size, depart, arrival);
         if (second != null) {
             counters.duplicated++;
-            hand(second, depart, arrival);
+            hand(second, size, depart, arrival);
         }
     }
 
@@ -184,9 +187,9 @@ public final class Link {
         }
     }
 
-    private void hand(ByteBuf copy, long depart, long arrival) {
+    private void hand(ByteBuf copy, int size, long depart, long arrival) {
         counters.delivered++;
-        counters.deliveredBytes += copy.readableBytes();
+        counters.deliveredBytes += size;
         output.carry(copy, depart, arrival);
     }
 

@@ -11,13 +11,14 @@ import java.util.List;
 /**
  * Builds a scenario's network for one seed: its routers and links, then for each flow a sender
  * host on router {@code from} and a receiver host on router {@code to} (named by
- * {@link ScenarioNames}) with access links, the sender's set so the flow has its RTT.
+ * {@link ScenarioNames}) with access links, the sender's set so the flow has its RTT. Every
+ * stack of the network runs with or without payload bytes alike.
  */
 final class ScenarioNetwork {
     private ScenarioNetwork() {
     }
 
-    static Network build(Scenario scenario, long seed, List<FlowHosts> hostsOut) {
+    static Network build(Scenario scenario, long seed, boolean payload, List<FlowHosts> hostsOut) {
         TopologySpec topology = scenario.topology();
         Network network = new Network(seed);
         topology.routers().forEach(network::addRouter);
@@ -26,7 +27,7 @@ final class ScenarioNetwork {
         }
         List<FlowSpec> flows = scenario.flows();
         for (int i = 0; i < flows.size(); i++) {
-            hostsOut.add(addFlow(network, topology, flows.get(i), i, seed));
+            hostsOut.add(addFlow(network, topology, flows.get(i), i, seed, payload));
         }
         for (LinkEvent event : scenario.events()) {
             network.schedule(event.link(), event.schedule());
@@ -34,7 +35,8 @@ final class ScenarioNetwork {
         return network;
     }
 
-    private static FlowHosts addFlow(Network network, TopologySpec topology, FlowSpec flow, int index, long seed) {
+    private static FlowHosts addFlow(Network network, TopologySpec topology, FlowSpec flow, int index, long seed,
+                                     boolean payload) {
         FlowPath path = FlowPath.of(topology, flow);
         LinkParams access = topology.access();
         ConnectionOptions options = path.options(flow);
@@ -43,9 +45,9 @@ final class ScenarioNetwork {
         String sender = ScenarioNames.sender(flow);
         String receiver = ScenarioNames.receiver(flow);
         network.addHost(sender, senderAddress, StackHost.factory(
-                TransferRunner.stackConfig(seed, senderAddress, sender, options, -1)));
+                TransferRunner.stackConfig(seed, senderAddress, sender, options, -1, !payload)));
         network.addHost(receiver, receiverAddress, StackHost.factory(
-                TransferRunner.stackConfig(seed, receiverAddress, receiver, options, -1)));
+                TransferRunner.stackConfig(seed, receiverAddress, receiver, options, -1, !payload)));
         LinkParams senderAccess = access.copy().setDelayNanos(path.senderDelayNanos());
         network.connect(sender, flow.from(), senderAccess, senderAccess);
         network.connect(flow.to(), receiver, access, access);

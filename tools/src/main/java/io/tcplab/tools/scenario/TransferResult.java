@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * What a transfer did. {@code complete} is true when every byte arrived and both SHA-256 digests
  * are equal. {@code drops} are the stacks' own (reason → count); {@code links} the counters of
- * each emulated link by name ("forward" carries data, "reverse" ACKs).
+ * each emulated link by name ("forward" carries data, "reverse" ACKs). {@code cpuSeconds} is the
+ * emulating thread's own CPU time (no hashing threads, compiler or GC): on a shared machine the
+ * figure that wall time is not.
  */
 public record TransferResult(
         boolean complete,
@@ -22,6 +24,7 @@ public record TransferResult(
         long spuriousUndos,
         double simulatedSeconds,
         double wallSeconds,
+        double cpuSeconds,
         long dataPacketsEmulated,
         long finalCwndBytes,
         double finalSrttMillis,

@@ -193,7 +193,7 @@ class TransferCommandTest {
     @Test
     void differentStreamsExitWithOneAndOneLine() {
         TransferResult corrupted = new TransferResult(true, 1000, 1000, FakeEngine.DIGEST, "cd".repeat(32),
-                1e6, 10, 0, 0, 0, 0, 1, 1, 10, 1460, 20, Map.of(), Map.of());
+                1e6, 10, 0, 0, 0, 0, 1, 1, 1, 10, 1460, 20, Map.of(), Map.of());
         Cli cli = Cli.run(new FakeEngine(corrupted), "transfer", "--bytes", "1000", "--quiet");
         assertThat(cli.exitCode()).isEqualTo(1);
         assertThat(cli.errLines()).singleElement().asString()
@@ -203,7 +203,7 @@ class TransferCommandTest {
     @Test
     void anIncompleteTransferExitsWithOne() {
         TransferResult cutShort = new TransferResult(false, 1000, 400, FakeEngine.DIGEST, "cd".repeat(32),
-                1e6, 10, 0, 5, 0, 0, 90, 1, 10, 1460, 20, Map.of(), Map.of());
+                1e6, 10, 0, 5, 0, 0, 90, 1, 1, 10, 1460, 20, Map.of(), Map.of());
         Cli cli = Cli.run(new FakeEngine(cutShort), "transfer", "--bytes", "1000");
         assertThat(cli.exitCode()).isEqualTo(1);
         assertThat(cli.out()).contains("STREAMS DIFFER");

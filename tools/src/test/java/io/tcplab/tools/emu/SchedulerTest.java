@@ -33,6 +33,22 @@ class SchedulerTest {
     }
 
     @Test
+    void aSeriesRunsWhereItsEventsWouldHaveRunHadTheyAllBeenScheduledAtOnce() {
+        List<String> ran = new ArrayList<>();
+        scheduler.at(20, () -> ran.add("before@20"));
+        scheduler.atEach(0, 10, 4, (k, t) -> {
+            ran.add("series" + k + "@" + t);
+            scheduler.at(t + 10, () -> ran.add("later@" + (t + 10))); // after the series' own event then
+        });
+        scheduler.at(30, () -> ran.add("after@30"));
+        assertThat(scheduler.pendingEvents()).isEqualTo(6);
+        scheduler.runUntil(Long.MAX_VALUE);
+        assertThat(ran).containsExactly("series0@0", "series1@10", "later@10", "before@20", "series2@20",
+                "later@20", "series3@30", "after@30", "later@30", "later@40");
+        assertThat(scheduler.pendingEvents()).isZero();
+    }
+
+    @Test
     void eventsScheduledWhileRunningKeepTheOrder() {
         List<String> ran = new ArrayList<>();
         scheduler.at(5, () -> {
