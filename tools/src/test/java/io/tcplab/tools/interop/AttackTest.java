@@ -139,9 +139,10 @@ class AttackTest {
         // serve's 256 KiB buffer keeps at most 256 KiB / 64 B = 4096 out-of-order ranges (ReceiveBuffer.rangeBudget)
         int perRound = 8000;
         UnderAttack.Outcome o = UnderAttack.run(site, SIZE, t -> {
-            for (int round = 0; round < 5 && t.stillRunning().getAsBoolean(); round++) {
-                // past the client's next piece and the one after, so its data cannot merge the ranges mid-round
-                int base = t.watch().clientNext() + (96 << 10) + 1;
+            for (int round = 0; round < 10 && t.stillRunning().getAsBoolean(); round++) {
+                // at the top of the window, as far from the client's data as the window allows: the paced client
+                // (and faster with TUN offloads) must not fill the gaps and merge the ranges before the round ends
+                int base = Math.max(t.watch().clientNext() + (96 << 10), t.windowEnd() - 2 * perRound) + 1;
                 for (int i = 0; i < perRound; i++) {
                     int seq = base + 2 * i; // a gap after every byte: each one is a range of its own
                     if (seq - t.windowEnd() >= 0) {
