@@ -47,12 +47,13 @@ final class Syscalls {
 
     /** Why the runner cannot run this call at all (the script is skipped), or null. */
     static String unsupported(String name, List<String> args) {
+        String a0 = args.isEmpty() ? "" : args.get(0);
         String a1 = args.size() > 1 ? args.get(1) : "";
         String a2 = args.size() > 2 ? args.get(2) : "";
         switch (name) {
             case "socket":
-                if (!args.get(0).equals("...") && !args.get(0).equals("AF_INET")) {
-                    return "socket family " + args.get(0) + " (only IPv4)";
+                if (!a0.equals("...") && !a0.equals("AF_INET")) {
+                    return "socket family '" + a0 + "' (only IPv4)";
                 }
                 if (!a1.equals("SOCK_STREAM") || !(a2.equals("IPPROTO_TCP") || a2.equals("0"))) {
                     return "socket(" + String.join(", ", args) + ") is not TCP";
