@@ -71,7 +71,10 @@ class AttackTest {
         UnderAttack.assertIntact(o, SIZE);
         assertThat(o.injected()).isEqualTo(2L * TIMES);
         assertThat(o.challengeAcks()).as("a challenge ACK for most in-window RSTs").isBetween(TIMES / 2L, (long) TIMES);
-        assertThat(o.report().path("stack").path("resetsSent").asLong()).isZero();
+        // no RST answers a RST; the one a late segment may draw after the connection closed (RFC 9293 §3.10.7.1)
+        // is the only kind allowed
+        assertThat(o.report().path("stack").path("resetsSent").asLong()).as("RSTs sent")
+                .isLessThanOrEqualTo(o.drops("NO_CONNECTION"));
     }
 
     @Test
