@@ -109,7 +109,7 @@ public final class TcpStack {
             reason = tcp.wrap(ip);
         }
         if (reason == null) {
-            reason = options.parse(ip.buffer(), tcp.optionsOffset(), tcp.optionsLength());
+            reason = options.parse(tcp);
         }
         if (reason != null) {
             stats.countDrop(reason);
