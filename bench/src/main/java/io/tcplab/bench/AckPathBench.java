@@ -1,5 +1,6 @@
 package io.tcplab.bench;
 
+import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
@@ -22,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * one ACK that advances SND.UNA by a segment and SACKs the segment after the next (so a hole and
  * a SACKed segment are always present), the scoreboard, RTT, congestion-control and send
  * decisions that follow, and the one new segment the application's write then releases, so the
- * flight stays the same size.
+ * flight stays the same size. {@link #peerOnly} measures the peer's own part of that, to subtract.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -83,12 +84,26 @@ public class AckPathBench {
 
     @Benchmark
     public long ackOne() {
+        stack.receive(now += 100, nextAck());
+        connection.write(now, data, 0, MSS);
+        return peer.emitted;
+    }
+
+    /**
+     * The peer's share of {@link #ackOne}, to subtract: building the ACK, and reading one segment
+     * as it reads the one the stack emits per op (here the ACK itself, which has a SACK block more).
+     */
+    @Benchmark
+    public long peerOnly() {
+        peer.send(nextAck());
+        return peer.emitted;
+    }
+
+    private ByteBuf nextAck() {
         peer.options.clear();
         peer.options.setTimestamps(++tsVal, 0);
         una += MSS;
         peer.options.addSackBlock((int) (una + MSS), (int) (una + 2 * MSS));
-        stack.receive(now += 100, peer.segment(port, TcpHeader.ACK, BenchPeer.PEER_ISN + 1, una, 65535, 0));
-        connection.write(now, data, 0, MSS);
-        return peer.emitted;
+        return peer.segment(port, TcpHeader.ACK, BenchPeer.PEER_ISN + 1, una, 65535, 0);
     }
 }

@@ -40,6 +40,16 @@ final class ConnectionKey {
         rehash();
     }
 
+    /** Whether this key names the packet's connection (our side is the destination); copies nothing. */
+    boolean matches(IpPacket ip, TcpHeader tcp) {
+        return localPort == tcp.dstPort() && remotePort == tcp.srcPort() && ip.dstEquals(local) && ip.srcEquals(remote);
+    }
+
+    /** The same four-tuple as {@code other}, which has this key's address length. */
+    void fill(ConnectionKey other) {
+        fill(other.local, other.localPort, other.remote, other.remotePort);
+    }
+
     /** From arrays of this key's address length. */
     void fill(byte[] localAddress, int localPort, byte[] remoteAddress, int remotePort) {
         System.arraycopy(localAddress, 0, local, 0, local.length);

@@ -50,6 +50,15 @@ public final class TcpStack {
     private final TcpOptions options = new TcpOptions();
     private final ConnectionKey lookupV4 = ConnectionKey.scratch(4);
     private final ConnectionKey lookupV6 = ConnectionKey.scratch(16);
+    /**
+     * The connection the last segment went to, and its four-tuple ({@link #lastKeyV4} or
+     * {@link #lastKeyV6} filled in): a run of segments for one connection skips copying, hashing
+     * and the table (a one-entry cache, as 4.4BSD's {@code tcp_last_inpcb}). Cleared when it closes.
+     */
+    private Connection lastConnection;
+    private ConnectionKey lastKey;
+    private final ConnectionKey lastKeyV4 = ConnectionKey.scratch(4);
+    private final ConnectionKey lastKeyV6 = ConnectionKey.scratch(16);
     private final byte[] replySrcV4 = new byte[4];
     private final byte[] replyDstV4 = new byte[4];
     private final byte[] replySrcV6 = new byte[16];
@@ -109,15 +118,13 @@ public final class TcpStack {
             reason = tcp.wrap(ip);
         }
         if (reason == null) {
-            reason = options.parse(ip.buffer(), tcp.optionsOffset(), tcp.optionsLength());
+            reason = options.parse(tcp);
         }
         if (reason != null) {
             stats.countDrop(reason);
             return;
         }
-        ConnectionKey key = ip.addressLength() == 4 ? lookupV4 : lookupV6;
-        key.fillFrom(ip, tcp);
-        Connection connection = table.get(key);
+        Connection connection = lookup();
         if (connection != null) {
             if (connection.onSegment(now, tcp, options, ip.buffer(), ip.ecn())) {
                 return;
@@ -299,6 +306,24 @@ public final class TcpStack {
 
     // ================================================================ helpers
 
+    /** The connection of the wrapped segment's four-tuple, null when none. */
+    private Connection lookup() {
+        boolean v4 = ip.addressLength() == 4;
+        ConnectionKey last = v4 ? lastKeyV4 : lastKeyV6;
+        if (lastKey == last && last.matches(ip, tcp)) {
+            return lastConnection;
+        }
+        ConnectionKey key = v4 ? lookupV4 : lookupV6;
+        key.fillFrom(ip, tcp);
+        Connection connection = table.get(key);
+        if (connection != null) {
+            last.fill(key);
+            lastKey = last;
+            lastConnection = connection;
+        }
+        return connection;
+    }
+
     /** The connection of a four-tuple, for ICMP errors that quote one of our segments. */
     private Connection findConnection(byte[] local, int localPort, byte[] remote, int remotePort) {
         ConnectionKey key = local.length == 4 ? lookupV4 : lookupV6;
@@ -399,6 +424,10 @@ public final class TcpStack {
             ConnectionKey key = ConnectionKey.of(connection.localAddress(), connection.localPort(),
                     connection.remoteAddress(), connection.remotePort());
             table.remove(key, connection);
+            if (lastConnection == connection) {
+                lastConnection = null;
+                lastKey = null;
+            }
             connections.remove(connection);
             deadlines.remove(connection.timerSlot());
             Listener listener = listenerOf.remove(connection);

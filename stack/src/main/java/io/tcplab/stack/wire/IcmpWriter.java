@@ -12,6 +12,8 @@ public final class IcmpWriter {
 
     private int ipId;
     private int ttl = DEFAULT_TTL;
+    /** The IP header, put together here and copied into the packet in one access. */
+    private final byte[] ipHeader = new byte[IpPacket.IPV6_HEADER_LENGTH];
 
     /** IPv4 identification of the next packet; ignored for IPv6. */
     public IcmpWriter setIpId(int ipId) {
@@ -55,10 +57,11 @@ public final class IcmpWriter {
         int icmp = ip + total - icmpLength;
         if (v4) {
             // DF clear: a reply as long as its request may need fragments on the way back
-            IpHeaders.writeV4(out, ip, 0, total, ipId, 0, ttl, IpPacket.PROTOCOL_ICMP, src, dst);
+            IpHeaders.writeV4(ipHeader, 0, 0, total, ipId, 0, ttl, IpPacket.PROTOCOL_ICMP, src, dst);
         } else {
-            IpHeaders.writeV6(out, ip, 0, icmpLength, IpPacket.PROTOCOL_ICMPV6, ttl, src, dst);
+            IpHeaders.writeV6(ipHeader, 0, 0, icmpLength, IpPacket.PROTOCOL_ICMPV6, ttl, src, dst);
         }
+        out.setBytes(ip, ipHeader, 0, icmp - ip);
         out.setByte(icmp, type);
         out.setByte(icmp + 1, code);
         out.setShort(icmp + 2, 0);

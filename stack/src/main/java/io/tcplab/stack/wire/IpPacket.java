@@ -2,10 +2,12 @@ package io.tcplab.stack.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
+import java.util.Arrays;
 
 /**
  * Reusable flyweight view of an IPv4 or IPv6 packet carrying TCP (or, after NOT_TCP, another protocol). {@link #wrap} validates and
- * records offsets; getters read the buffer in place. Getters are meaningful only after
+ * records offsets; it copies the fixed header (IPv4's 20 bytes, IPv6's 40) out of the buffer in one
+ * access (see {@link BigEndian}) and the getters read that copy. Getters are meaningful only after
  * {@code wrap} returned null, and only while the buffer is unchanged.
  */
 public final class IpPacket {
@@ -24,6 +26,8 @@ public final class IpPacket {
     private static final int DESTINATION_OPTIONS = 60;
 
     private ByteBuf buf;
+    /** The fixed header as copied by {@link #wrap}: its first min(40, readable) bytes are the packet's. */
+    private final byte[] header = new byte[IPV6_HEADER_LENGTH];
     private int headerOffset;
     private int version;
     private int transportOffset;
@@ -46,7 +50,8 @@ public final class IpPacket {
         if (buf.readableBytes() < 1) {
             return DropReason.TRUNCATED_IP;
         }
-        version = buf.getUnsignedByte(headerOffset) >>> 4;
+        buf.getBytes(headerOffset, header, 0, Math.min(buf.readableBytes(), IPV6_HEADER_LENGTH));
+        version = BigEndian.u8(header, 0) >>> 4;
         if (version == 4) {
             return wrapV4(buf.readableBytes());
         }
@@ -61,14 +66,14 @@ public final class IpPacket {
         if (readable < IPV4_HEADER_LENGTH) {
             return DropReason.TRUNCATED_IP;
         }
-        int headerLength = (buf.getUnsignedByte(headerOffset) & 0x0f) * 4;
+        int headerLength = (BigEndian.u8(header, 0) & 0x0f) * 4;
         if (headerLength < IPV4_HEADER_LENGTH) {
             return DropReason.BAD_IP_HEADER_LENGTH;
         }
         if (headerLength > readable) {
             return DropReason.TRUNCATED_IP;
         }
-        int totalLength = buf.getUnsignedShort(headerOffset + 2);
+        int totalLength = BigEndian.u16(header, 2);
         if (totalLength < headerLength || (totalLength > readable && !virtualPayload)) {
             return DropReason.BAD_IP_TOTAL_LENGTH;
         }
@@ -77,10 +82,10 @@ public final class IpPacket {
             return DropReason.BAD_IP_CHECKSUM;
         }
         // MF flag or a non-zero fragment offset: a piece of a larger datagram.
-        if ((buf.getUnsignedShort(headerOffset + 6) & 0x3fff) != 0) {
+        if ((BigEndian.u16(header, 6) & 0x3fff) != 0) {
             return DropReason.IP_FRAGMENT;
         }
-        protocol = buf.getUnsignedByte(headerOffset + 9);
+        protocol = BigEndian.u8(header, 9);
         transportOffset = headerOffset + headerLength;
         transportLength = totalLength - headerLength;
         return protocol == PROTOCOL_TCP ? null : DropReason.NOT_TCP;
@@ -91,14 +96,14 @@ public final class IpPacket {
         if (readable < IPV6_HEADER_LENGTH) {
             return DropReason.TRUNCATED_IP;
         }
-        int payloadLength = buf.getUnsignedShort(headerOffset + 4);
+        int payloadLength = BigEndian.u16(header, 4);
         if (IPV6_HEADER_LENGTH + payloadLength > readable && !virtualPayload) {
             return DropReason.BAD_IP_TOTAL_LENGTH;
         }
         int end = headerOffset + IPV6_HEADER_LENGTH + payloadLength;
         // extension headers must lie in the bytes present, also when the payload is virtual
         int headersEnd = Math.min(end, headerOffset + readable);
-        int next = buf.getUnsignedByte(headerOffset + 6);
+        int next = BigEndian.u8(header, 6);
         int at = headerOffset + IPV6_HEADER_LENGTH;
         while (next != PROTOCOL_TCP) {
             if (next == FRAGMENT) {
@@ -170,13 +175,13 @@ public final class IpPacket {
     /** The 2-bit ECN field (RFC 3168 §5): 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE. */
     public int ecn() {
         return version == 4
-                ? buf.getUnsignedByte(headerOffset + 1) & 0x03
-                : (buf.getInt(headerOffset) >>> 20) & 0x03;
+                ? BigEndian.u8(header, 1) & 0x03
+                : (BigEndian.i32(header, 0) >>> 20) & 0x03;
     }
 
     /** IPv4 TTL or IPv6 hop limit. */
     public int ttl() {
-        return buf.getUnsignedByte(headerOffset + (version == 4 ? 8 : 7));
+        return BigEndian.u8(header, version == 4 ? 8 : 7);
     }
 
     /** 4 or 16. */
@@ -185,58 +190,58 @@ public final class IpPacket {
     }
 
     public int srcAddressOffset() {
-        return headerOffset + (version == 4 ? 12 : 8);
+        return headerOffset + srcInHeader();
     }
 
     public int dstAddressOffset() {
-        return headerOffset + (version == 4 ? 16 : 24);
+        return headerOffset + dstInHeader();
+    }
+
+    private int srcInHeader() {
+        return version == 4 ? 12 : 8;
+    }
+
+    private int dstInHeader() {
+        return version == 4 ? 16 : 24;
     }
 
     public boolean srcEquals(byte[] address) {
-        return addressEquals(srcAddressOffset(), address);
+        return addressEquals(srcInHeader(), address);
     }
 
     public boolean dstEquals(byte[] address) {
-        return addressEquals(dstAddressOffset(), address);
+        return addressEquals(dstInHeader(), address);
     }
 
     /** Copies the source address into {@code out}, which has {@link #addressLength()} bytes. */
     public void copySrc(byte[] out) {
-        buf.getBytes(srcAddressOffset(), out, 0, addressLength());
+        System.arraycopy(header, srcInHeader(), out, 0, addressLength());
     }
 
     /** Copies the destination address into {@code out}, which has {@link #addressLength()} bytes. */
     public void copyDst(byte[] out) {
-        buf.getBytes(dstAddressOffset(), out, 0, addressLength());
+        System.arraycopy(header, dstInHeader(), out, 0, addressLength());
     }
 
     /** Equals {@code java.util.Arrays.hashCode(src)}: look up address-keyed tables without copying. */
     public int srcAddressHash() {
-        return addressHash(srcAddressOffset());
+        return addressHash(srcInHeader());
     }
 
     /** Equals {@code java.util.Arrays.hashCode(dst)}. */
     public int dstAddressHash() {
-        return addressHash(dstAddressOffset());
+        return addressHash(dstInHeader());
     }
 
-    private boolean addressEquals(int offset, byte[] address) {
+    private boolean addressEquals(int at, byte[] address) {
         int n = addressLength();
-        if (address.length != n) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (buf.getByte(offset + i) != address[i]) {
-                return false;
-            }
-        }
-        return true;
+        return address.length == n && Arrays.equals(header, at, at + n, address, 0, n);
     }
 
-    private int addressHash(int offset) {
+    private int addressHash(int at) {
         int h = 1;
         for (int i = 0, n = addressLength(); i < n; i++) {
-            h = 31 * h + buf.getByte(offset + i);
+            h = 31 * h + header[at + i];
         }
         return h;
     }

@@ -25,6 +25,8 @@ public final class SegmentWriter {
     private int ipId;
     private TcpOptions options;
     private boolean virtualPayload;
+    /** The IP and TCP headers, put together here and copied into the packet in one access (see {@link BigEndian}). */
+    private final byte[] headers = new byte[IpPacket.IPV6_HEADER_LENGTH + TcpHeader.MAX_LENGTH];
 
     /**
      * Both 4 bytes (IPv4) or both 16 bytes (IPv6). The arrays are kept by reference, not
@@ -129,11 +131,12 @@ public final class SegmentWriter {
         int payloadAt = tcp + tcpLength - alen - blen;
         out.ensureWritable(virtualPayload ? payloadAt - ip : total);
         if (src.length == 4) {
-            writeIpv4Header(out, ip, total);
+            writeIpv4Header(total);
         } else {
-            writeIpv6Header(out, ip, tcpLength);
+            writeIpv6Header(tcpLength);
         }
-        writeTcpHeader(out, tcp, payloadAt - tcp);
+        writeTcpHeader(tcp - ip, payloadAt - tcp);
+        out.setBytes(ip, headers, 0, payloadAt - ip);
         if (virtualPayload) {
             out.writerIndex(payloadAt);
             return total;
@@ -158,24 +161,24 @@ public final class SegmentWriter {
     }
 
     /** RFC 791 §3.1, no IP options. */
-    private void writeIpv4Header(ByteBuf out, int ip, int totalLength) {
-        IpHeaders.writeV4(out, ip, ecn, totalLength, ipId, IPV4_DONT_FRAGMENT, ttl, IpPacket.PROTOCOL_TCP, src, dst);
+    private void writeIpv4Header(int totalLength) {
+        IpHeaders.writeV4(headers, 0, ecn, totalLength, ipId, IPV4_DONT_FRAGMENT, ttl, IpPacket.PROTOCOL_TCP, src, dst);
     }
 
     /** RFC 8200 §3: traffic class carries only ECN, flow label 0, no extension headers. */
-    private void writeIpv6Header(ByteBuf out, int ip, int payloadLength) {
-        IpHeaders.writeV6(out, ip, ecn, payloadLength, IpPacket.PROTOCOL_TCP, ttl, src, dst);
+    private void writeIpv6Header(int payloadLength) {
+        IpHeaders.writeV6(headers, 0, ecn, payloadLength, IpPacket.PROTOCOL_TCP, ttl, src, dst);
     }
 
-    /** RFC 9293 §3.1; checksum left zero for the caller to fill. Three stores, as {@link IpHeaders#writeV4}. */
-    private void writeTcpHeader(ByteBuf out, int tcp, int headerLength) {
+    /** RFC 9293 §3.1, at {@code tcp} in {@link #headers}; checksum left zero for the caller to fill. */
+    private void writeTcpHeader(int tcp, int headerLength) {
         int ports = srcPort << 16 | dstPort;
         int offsetFlagsWindow = (headerLength / 4) << 28 | flags << 16 | window;
-        out.setLong(tcp, (long) ports << 32 | (seq & 0xffffffffL));
-        out.setLong(tcp + 8, (long) ack << 32 | (offsetFlagsWindow & 0xffffffffL));
-        out.setInt(tcp + 16, 0); // checksum and urgent pointer
+        BigEndian.put64(headers, tcp, (long) ports << 32 | (seq & 0xffffffffL));
+        BigEndian.put64(headers, tcp + 8, (long) ack << 32 | (offsetFlagsWindow & 0xffffffffL));
+        BigEndian.put32(headers, tcp + 16, 0); // checksum and urgent pointer
         if (options != null) {
-            options.write(out, tcp + TcpHeader.MIN_LENGTH);
+            options.write(headers, tcp + TcpHeader.MIN_LENGTH);
         }
     }
 

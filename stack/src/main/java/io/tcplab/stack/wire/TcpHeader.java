@@ -5,9 +5,10 @@ import io.tcplab.stack.DropReason;
 
 /**
  * Reusable flyweight view of a TCP header (RFC 9293 §3.1) inside a wrapped {@link IpPacket}.
- * {@link #wrap} reads the fixed 20 bytes once, as three words (each ByteBuf access pays its
- * bounds and liveness checks, and the stack asks for the flags, ports and numbers many times);
- * getters return them and are meaningful only after {@code wrap} returned null, and only while
+ * {@link #wrap} copies the header with its options out of the buffer in one access (each ByteBuf
+ * access pays its bounds and liveness checks, see {@link BigEndian}) and reads the fixed 20 bytes
+ * as three words; getters return them, and {@link TcpOptions#parse(TcpHeader)} reads the options
+ * from the same copy. They are meaningful only after {@code wrap} returned null, and only while
  * the buffer is unchanged.
  */
 public final class TcpHeader {
@@ -23,8 +24,12 @@ public final class TcpHeader {
     public static final int CWR = 128;
 
     static final int MIN_LENGTH = 20;
+    /** RFC 9293 §3.1: the data offset counts at most 15 words. */
+    static final int MAX_LENGTH = 60;
 
     private ByteBuf buf;
+    /** The header as copied by {@link #wrap}; its first {@link #headerLength} bytes are the packet's. */
+    final byte[] header = new byte[MAX_LENGTH];
     private int offset;
     private int headerLength;
     private int segmentLength;
@@ -79,11 +84,16 @@ public final class TcpHeader {
         return legalFlags(flags()) ? null : DropReason.ILLEGAL_FLAGS;
     }
 
-    /** RFC 9293 §3.1's fixed header: ports and SEQ, ACK and data offset, flags and window, checksum and urgent pointer. */
+    /**
+     * RFC 9293 §3.1's fixed header: ports and SEQ, ACK and data offset, flags and window, checksum
+     * and urgent pointer. Copies up to {@link #MAX_LENGTH} bytes, all the header can be; wrap's
+     * checks then make sure the data offset lies within the bytes that were there.
+     */
     private void readFixedHeader() {
-        portsSeq = buf.getLong(offset);
-        ackOffsetFlagsWindow = buf.getLong(offset + 8);
-        checksumUrgent = buf.getInt(offset + 16);
+        buf.getBytes(offset, header, 0, Math.min(MAX_LENGTH, buf.writerIndex() - offset));
+        portsSeq = BigEndian.i64(header, 0);
+        ackOffsetFlagsWindow = BigEndian.i64(header, 8);
+        checksumUrgent = BigEndian.i32(header, 16);
         headerLength = ((int) (ackOffsetFlagsWindow >>> 28) & 0x0f) * 4;
     }
 

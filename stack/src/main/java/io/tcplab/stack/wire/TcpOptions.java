@@ -57,6 +57,8 @@ public final class TcpOptions {
     private static final int SACK_BLOCK_LENGTH = 8;
 
     private static final int NOP_NOP = (NOP << 8) | NOP;
+    /** NOP, NOP, kind 8, length 10: how Linux and this stack lead every timestamp option after the SYN. */
+    private static final int ALIGNED_TIMESTAMP_LEAD = (NOP_NOP << 16) | (KIND_TIMESTAMPS << 8) | LENGTH_TIMESTAMPS;
 
     private int mss = -1;
     private int windowScale = -1;
@@ -67,17 +69,43 @@ public final class TcpOptions {
     private boolean exactCeEcho;
     private int sackBlockCount;
     private final int[] sackEdges = new int[2 * MAX_SACK_BLOCKS];
+    /** The options area copied out of a ByteBuf by {@link #parse(ByteBuf, int, int)}, or put together by {@link #write(ByteBuf, int)}. */
+    private byte[] area = new byte[MAX_LENGTH];
 
     /**
      * Clears this holder, then reads the options area; null when well formed. On a non-null
      * result the holder keeps what was read before the bad option and should be ignored.
      */
     public DropReason parse(ByteBuf buf, int offset, int length) {
+        if (length > area.length) {
+            area = new byte[length]; // longer than a TCP header allows: only callers outside the stack
+        }
+        if (length > 0) {
+            buf.getBytes(offset, area, 0, length);
+        }
+        return parse(area, 0, length);
+    }
+
+    /** As {@link #parse(ByteBuf, int, int)}, the options of a header {@link TcpHeader#wrap} accepted (read from its copy). */
+    public DropReason parse(TcpHeader tcp) {
+        return parse(tcp.header, TcpHeader.MIN_LENGTH, tcp.optionsLength());
+    }
+
+    private DropReason parse(byte[] buf, int offset, int length) {
         clear();
         int end = offset + length;
         int at = offset;
         while (at < end) {
-            int kind = buf.getUnsignedByte(at);
+            // the usual layout in one compare, as Linux's tcp_parse_aligned_timestamp: the same as
+            // the byte-wise walk below makes of these 12 bytes
+            if (at + 12 <= end && BigEndian.i32(buf, at) == ALIGNED_TIMESTAMP_LEAD) {
+                hasTimestamps = true;
+                tsVal = BigEndian.i32(buf, at + 4);
+                tsEcr = BigEndian.i32(buf, at + 8);
+                at += 12;
+                continue;
+            }
+            int kind = BigEndian.u8(buf, at);
             if (kind == EOL) {
                 return null;
             }
@@ -89,7 +117,7 @@ public final class TcpOptions {
             if (at + 1 >= end) {
                 return DropReason.BAD_OPTION_LENGTH;
             }
-            int optionLength = buf.getUnsignedByte(at + 1);
+            int optionLength = BigEndian.u8(buf, at + 1);
             if (optionLength < 2 || at + optionLength > end || !readOption(buf, at, kind, optionLength)) {
                 return DropReason.BAD_OPTION_LENGTH;
             }
@@ -103,19 +131,19 @@ public final class TcpOptions {
      * kind (checked before reading, so a short option never reads past the area). Unknown
      * kinds are skipped.
      */
-    private boolean readOption(ByteBuf buf, int at, int kind, int length) {
+    private boolean readOption(byte[] buf, int at, int kind, int length) {
         switch (kind) {
             case KIND_MSS:
                 if (length != LENGTH_MSS) {
                     return false;
                 }
-                mss = buf.getUnsignedShort(at + 2);
+                mss = BigEndian.u16(buf, at + 2);
                 return true;
             case KIND_WINDOW_SCALE:
                 if (length != LENGTH_WINDOW_SCALE) {
                     return false;
                 }
-                windowScale = Math.min(buf.getUnsignedByte(at + 2), MAX_WINDOW_SCALE);
+                windowScale = Math.min(BigEndian.u8(buf, at + 2), MAX_WINDOW_SCALE);
                 return true;
             case KIND_SACK_PERMITTED:
                 sackPermitted = true;
@@ -125,13 +153,13 @@ public final class TcpOptions {
                     return false;
                 }
                 hasTimestamps = true;
-                tsVal = buf.getInt(at + 2);
-                tsEcr = buf.getInt(at + 6);
+                tsVal = BigEndian.i32(buf, at + 2);
+                tsEcr = BigEndian.i32(buf, at + 6);
                 return true;
             case KIND_SACK:
                 return readSackBlocks(buf, at, length);
             case KIND_EXPERIMENTAL:
-                if (length == LENGTH_EXACT_CE_ECHO && buf.getUnsignedShort(at + 2) == EXID_EXACT_CE_ECHO) {
+                if (length == LENGTH_EXACT_CE_ECHO && BigEndian.u16(buf, at + 2) == EXID_EXACT_CE_ECHO) {
                     exactCeEcho = true;
                 }
                 return true; // another experiment's, or ours malformed: skipped (see the class comment)
@@ -140,15 +168,15 @@ public final class TcpOptions {
         }
     }
 
-    private boolean readSackBlocks(ByteBuf buf, int at, int length) {
+    private boolean readSackBlocks(byte[] buf, int at, int length) {
         int blocks = (length - 2) / SACK_BLOCK_LENGTH;
         if (blocks < 1 || blocks > MAX_SACK_BLOCKS || length != 2 + blocks * SACK_BLOCK_LENGTH) {
             return false;
         }
         for (int i = 0; i < blocks; i++) {
             int block = at + 2 + i * SACK_BLOCK_LENGTH;
-            sackEdges[2 * i] = buf.getInt(block);
-            sackEdges[2 * i + 1] = buf.getInt(block + 4);
+            sackEdges[2 * i] = BigEndian.i32(buf, block);
+            sackEdges[2 * i + 1] = BigEndian.i32(buf, block + 4);
         }
         sackBlockCount = blocks;
         return true;
@@ -342,39 +370,40 @@ public final class TcpOptions {
 
     /** Writes the options at absolute {@code offset} in the layout above; returns the bytes written. */
     public int write(ByteBuf buf, int offset) {
+        int length = write(area, 0);
+        buf.setBytes(offset, area, 0, length);
+        return length;
+    }
+
+    /** The same into an array, in 32-bit words (each piece of the layout is a multiple of 4 bytes). */
+    int write(byte[] buf, int offset) {
         int at = offset;
         if (mss >= 0) {
-            buf.setShort(at, (KIND_MSS << 8) | LENGTH_MSS);
-            buf.setShort(at + 2, mss);
+            BigEndian.put32(buf, at, (KIND_MSS << 24) | (LENGTH_MSS << 16) | mss);
             at += 4;
         }
         if (hasTimestamps) {
             int lead = sackPermitted ? (KIND_SACK_PERMITTED << 8) | LENGTH_SACK_PERMITTED : NOP_NOP;
-            buf.setShort(at, lead);
-            buf.setShort(at + 2, (KIND_TIMESTAMPS << 8) | LENGTH_TIMESTAMPS);
-            buf.setInt(at + 4, tsVal);
-            buf.setInt(at + 8, tsEcr);
+            BigEndian.put32(buf, at, (lead << 16) | (KIND_TIMESTAMPS << 8) | LENGTH_TIMESTAMPS);
+            BigEndian.put64(buf, at + 4, ((long) tsVal << 32) | (tsEcr & 0xffffffffL));
             at += 12;
         } else if (sackPermitted) {
-            buf.setShort(at, NOP_NOP);
-            buf.setShort(at + 2, (KIND_SACK_PERMITTED << 8) | LENGTH_SACK_PERMITTED);
+            BigEndian.put32(buf, at, (NOP_NOP << 16) | (KIND_SACK_PERMITTED << 8) | LENGTH_SACK_PERMITTED);
             at += 4;
         }
         if (windowScale >= 0) {
-            buf.setInt(at, (NOP << 24) | (KIND_WINDOW_SCALE << 16) | (LENGTH_WINDOW_SCALE << 8) | windowScale);
+            BigEndian.put32(buf, at, (NOP << 24) | (KIND_WINDOW_SCALE << 16) | (LENGTH_WINDOW_SCALE << 8) | windowScale);
             at += 4;
         }
         if (exactCeEcho) {
-            buf.setShort(at, (KIND_EXPERIMENTAL << 8) | LENGTH_EXACT_CE_ECHO);
-            buf.setShort(at + 2, EXID_EXACT_CE_ECHO);
+            BigEndian.put32(buf, at, (KIND_EXPERIMENTAL << 24) | (LENGTH_EXACT_CE_ECHO << 16) | EXID_EXACT_CE_ECHO);
             at += LENGTH_EXACT_CE_ECHO;
         }
         if (sackBlockCount > 0) {
-            buf.setShort(at, NOP_NOP);
-            buf.setShort(at + 2, (KIND_SACK << 8) | (2 + sackBlockCount * SACK_BLOCK_LENGTH));
+            BigEndian.put32(buf, at, (NOP_NOP << 16) | (KIND_SACK << 8) | (2 + sackBlockCount * SACK_BLOCK_LENGTH));
             at += 4;
             for (int i = 0; i < 2 * sackBlockCount; i++, at += 4) {
-                buf.setInt(at, sackEdges[i]);
+                BigEndian.put32(buf, at, sackEdges[i]);
             }
         }
         return at - offset;

@@ -71,6 +71,22 @@ class ResetScriptTest {
         p.assertClosed(ConnectionError.RESET);
     }
 
+    /**
+     * Once reset, the connection is gone for the next segment of its four-tuple too (the stack
+     * remembers the last connection a segment went to, and must forget it when it closes): RFC 9293
+     * §3.10.7.1, an ACK to no connection gets <SEQ=SEG.ACK><CTL=RST>.
+     */
+    @Test
+    void theSegmentAfterAResetFindsNoConnection() {
+        ScriptedPeer p = established();
+        p.in(seg(".").seq(1).ack(1).len(10));
+        p.in(seg("R").seq(11));
+        p.assertClosed(ConnectionError.RESET);
+        p.in(seg(".").seq(11).ack(1).len(10));
+        p.expect(seg("R").seq(1).win(0).noOptions().len(0));
+        assertThat(p.drops(DropReason.NO_CONNECTION)).isEqualTo(1);
+    }
+
     /** RFC 5961 §3.2: a RST in the window but not at RCV.NXT gets a challenge ACK; the connection stays. */
     @Test
     void inWindowRstGetsAChallengeAck() {
