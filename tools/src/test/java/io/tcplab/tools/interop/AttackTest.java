@@ -70,7 +70,8 @@ class AttackTest {
         log("RSTs", o);
         UnderAttack.assertIntact(o, SIZE);
         assertThat(o.injected()).isEqualTo(2L * TIMES);
-        assertThat(o.challengeAcks()).as("a challenge ACK for most in-window RSTs").isBetween(TIMES / 2L, (long) TIMES);
+        // at most one per RST: a blind one lands in the 256 KiB window with probability 2^18 / 2^32 and draws one too
+        assertThat(o.challengeAcks()).as("a challenge ACK for most in-window RSTs").isBetween(TIMES / 2L, 2L * TIMES);
         // no RST answers a RST; the one a late segment may draw after the connection closed (RFC 9293 §3.10.7.1)
         // is the only kind allowed
         assertThat(o.report().path("stack").path("resetsSent").asLong()).as("RSTs sent")
