@@ -21,12 +21,7 @@ class FrtoScriptTest {
     private static ScriptedPeer timedOut() {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.RFC6675) // no TLP
                 .spurious(EnumSet.of(SpuriousDetection.FRTO)).build());
-        p.listen();
-        p.in(plainSyn().sackOk());
-        p.expect(seg("S.").seq(0).ack(1));
-        p.advanceTo(100);
-        p.in(seg(".").seq(1).ack(1));
-        p.accept();
+        p.acceptFrom(plainSyn().sackOk(), 100);
         p.write(20 * MSS);
         p.drain(); // IW10 at 100 ms
         p.advanceTo(1100); // the RTO: 1 s after the first send

@@ -21,12 +21,7 @@ class RackTlpScriptTest {
     /** Opens a connection whose handshake round trip is 100 ms; returns at t = 100 ms. */
     private static ScriptedPeer established(ConnectionOptions options) {
         ScriptedPeer p = new ScriptedPeer(options);
-        p.listen();
-        p.in(plainSyn().sackOk());
-        p.expect(seg("S.").seq(0).ack(1));
-        p.advanceTo(100);
-        p.in(seg(".").seq(1).ack(1));
-        p.accept();
+        p.acceptFrom(plainSyn().sackOk(), 100);
         return p;
     }
 

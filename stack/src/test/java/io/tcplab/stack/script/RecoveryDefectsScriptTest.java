@@ -20,12 +20,7 @@ class RecoveryDefectsScriptTest {
 
     private static ScriptedPeer established(ConnectionOptions.Builder options) {
         ScriptedPeer p = new ScriptedPeer(options.build());
-        p.listen();
-        p.in(fullSyn());
-        p.expect(seg("S.").seq(0).ack(1));
-        p.advanceTo(100);
-        p.in(seg(".").seq(1).ack(1));
-        p.accept();
+        p.acceptFrom(fullSyn(), 100);
         return p;
     }
 

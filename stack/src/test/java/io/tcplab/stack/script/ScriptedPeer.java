@@ -146,9 +146,15 @@ final class ScriptedPeer {
 
     /** Passive open: listen, take {@code syn}, check the SYN-ACK, send the final ACK and accept. */
     Seg acceptFrom(SegSpec syn) {
+        return acceptFrom(syn, 0);
+    }
+
+    /** The same, the handshake's ACK arriving {@code rttMillis} after the SYN-ACK (the first RTT sample). */
+    Seg acceptFrom(SegSpec syn, long rttMillis) {
         listen();
         in(syn);
         Seg synAck = expect(SegSpec.seg("S.").seq(0).ack(1));
+        advanceBy(rttMillis);
         in(SegSpec.seg(".").seq(1).ack(1).win(syn.window == null ? 65535 : syn.window));
         accept();
         return synAck;

@@ -24,12 +24,7 @@ class TimerBasedRetransmitScriptTest {
 
     private static ScriptedPeer established(Set<SpuriousDetection> spurious) {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB).spurious(spurious).build());
-        p.listen();
-        p.in(fullSyn());
-        p.expect(seg("S.").seq(0).ack(1));
-        p.advanceTo(100);
-        p.in(seg(".").seq(1).ack(1));
-        p.accept();
+        p.acceptFrom(fullSyn(), 100);
         return p;
     }
 
