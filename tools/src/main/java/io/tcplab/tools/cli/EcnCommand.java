@@ -34,8 +34,10 @@ public final class EcnCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        return Sweep.command(command, options, EcnSetup.TEMPLATE, (template, runs) -> EcnExperiment.cells(
-                new EcnSetup(template, options.durationNanos), configurations, runs, options.seed), results -> ExperimentReports.ecn(command, results.stream().map(EcnResult.class::cast).toList(),
-                options.json, options.csv));
+        return Sweep.command(command, options, EcnSetup.TEMPLATE,
+                (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos), configurations,
+                        runs, options.seed),
+                results -> ExperimentReports.ecn(command, results.stream().map(EcnResult.class::cast).toList(),
+                        options.json, options.csv));
     }
 }
