@@ -34,6 +34,8 @@ public final class ExperimentCsv {
                     row.line("protocol_over_sack", "", FriendlinessResult::protocolOverSack);
                     row.line("smaller_over_larger", "", FriendlinessResult::smallerOverLarger);
                     row.line("utilization", "", FriendlinessResult::utilization);
+                    row.line("payload_utilization", "", FriendlinessResult::payloadUtilization);
+                    row.line("wire_utilization", "", FriendlinessResult::wireUtilization);
                     row.line("drop_ratio", "", FriendlinessResult::dropRatio);
                     row.line("settling_s", "", FriendlinessResult::settlingSeconds);
                     row.line("first_passage_s", "", FriendlinessResult::firstPassageSeconds);

@@ -29,7 +29,8 @@ public final class FriendlinessMeasure {
         FlowSeries tested = MetricInputs.flow(run, run.flow(FriendlinessSetup.TESTED), "tested");
         FlowSeries standard = MetricInputs.flow(run, run.flow(FriendlinessSetup.STANDARD), "sack");
         List<FlowSeries> pair = List.of(tested, standard);
-        LinkSeries bottleneck = MetricInputs.link(run, run.link(scenario.topology().bottlenecks().get(0)));
+        io.tcplab.tools.scenario.LinkSeries bottleneckRecord = run.link(scenario.topology().bottlenecks().get(0));
+        LinkSeries bottleneck = MetricInputs.link(run, bottleneckRecord);
         MeasurementWindow window = MetricInputs.measured(run);
         ThroughputRatio ratio = ThroughputRatio.friendliness(pair, "sack", "tested", window);
         double t0 = MetricInputs.seconds(scenario.flows().stream()
@@ -48,12 +49,22 @@ public final class FriendlinessMeasure {
         return new FriendlinessResult(cell.protocol(), cell.rttNanos() / 1e6, run.seed(),
                 MetricInputs.seconds(run.durationNanos()), MetricInputs.seconds(run.warmupNanos()),
                 JainIndex.ofMeanThroughput(pair, window), ratio.value(), ratio.inverse(), ratio.smallerOverLarger(),
-                LinkUtilization.ofLink(bottleneck, window).value(), QueueDropRatio.of(bottleneck, window).value(),
+                LinkUtilization.ofLink(bottleneck, window).value(),
+                LinkUtilization.ofBytes(MetricInputs.payloadBytes(run, bottleneckRecord), bottleneck.capacityBps(), window).value(),
+                LinkUtilization.ofBytes(MetricInputs.wireBytes(run, bottleneckRecord), bottleneck.capacityBps(), window).value(),
+                framing(scenario), QueueDropRatio.of(bottleneck, window).value(),
                 criterion.describe(), convergence.settling().seconds(), convergence.settling().reached(),
                 convergence.firstPassage().seconds(), convergence.firstPassage().reached(), taus, fairness,
                 covTestFlows, covBottleneck,
                 bin * MetricInputs.seconds(run.sampleNanos()), binned(tested, bin), binned(standard, bin),
                 run.wallSeconds());
+    }
+
+    /** The bottleneck's link-layer framing, as the wire-utilization table names it. */
+    private static String framing(Scenario scenario) {
+        String bottleneck = scenario.topology().bottlenecks().get(0);
+        return scenario.topology().links().stream().filter(l -> l.name().equals(bottleneck)).findFirst()
+                .map(l -> l.params().framing().toString()).orElseThrow();
     }
 
     /** Goodput in Mbit/s over consecutive bins of {@code bin} samples (a shorter tail dropped). */

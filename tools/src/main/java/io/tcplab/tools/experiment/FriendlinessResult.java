@@ -11,7 +11,10 @@ package io.tcplab.tools.experiment;
  * @param sackOverProtocol    R_friend: flow2's (SACK) goodput over flow1's (the protocol)
  * @param protocolOverSack    its inverse
  * @param smallerOverLarger   the smaller of the two flows' goodputs over the larger, in (0, 1]
- * @param utilization         the bottleneck's utilization, every byte it carried
+ * @param utilization         the bottleneck's utilization, every IP byte it carried
+ * @param payloadUtilization  the TCP payload it carried over its rate
+ * @param wireUtilization     its bytes with their link-layer framing over its rate
+ * @param framing             that framing ({@code none}: the same as IP bytes)
  * @param dropRatio           packets the bottleneck queue dropped over packets offered to it
  * @param convergence         the criterion of the two convergence columns, in words
  * @param settlingSeconds     from flow2's start until the two stay fair to the end, or the cap
@@ -29,7 +32,8 @@ package io.tcplab.tools.experiment;
  */
 public record FriendlinessResult(String protocol, double rttMs, long seed, double durationSeconds,
                                  double warmupSeconds, double jain, double sackOverProtocol, double protocolOverSack,
-                                 double smallerOverLarger, double utilization, double dropRatio, String convergence,
+                                 double smallerOverLarger, double utilization, double payloadUtilization,
+                                 double wireUtilization, String framing, double dropRatio, String convergence,
                                  double settlingSeconds, boolean settled, double firstPassageSeconds, boolean passed,
                                  double[] taus, double[] fairness, double[] covTestFlows, double[] covBottleneck,
                                  double binSeconds, double[] flow1Mbps, double[] flow2Mbps,

@@ -73,8 +73,13 @@ public final class FriendlinessTables {
                 FriendlinessResult::smallerOverLarger, "%.3f");
         out.println("2. Link Utilization");
         out.println();
-        byRtt(out, "Link utilization table (bottleneck, all traffic, fraction of capacity)",
+        byRtt(out, "Link utilization table (bottleneck, all traffic, IP bytes over the link rate)",
                 FriendlinessResult::utilization, "%.3f");
+        byRtt(out, "2b Link utilization, payload basis (TCP payload of all traffic over the link rate: goodput)",
+                FriendlinessResult::payloadUtilization, "%.3f");
+        byRtt(out, "2c Link utilization, wire bytes (IP bytes and their link-layer framing, here "
+                + first.framing() + ", over the link rate)",
+                FriendlinessResult::wireUtilization, "%.3f");
         out.println("3. Queue Dropping Ratio");
         out.println();
         byRtt(out, "Queue drop ratio on the bottleneck router (drops / packets offered)",

@@ -67,7 +67,7 @@ class FriendlinessCommandTest {
         assertThat(image.getWidth()).isGreaterThan(500);
         List<String> rows = Files.readAllLines(csv.resolve("friendliness.csv"));
         assertThat(rows.get(0)).isEqualTo("metric,protocol,rtt_ms,tau_s,runs,mean,ci95_half");
-        assertThat(rows).hasSize(1 + 4 * (8 + 3 * 7));
+        assertThat(rows).hasSize(1 + 4 * (10 + 3 * 7));
     }
 
     @Test
