@@ -5,6 +5,7 @@ import io.tcplab.tools.experiment.EcnSetup;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.link.Units;
+import io.tcplab.tools.metrics.ConvergenceCriterion;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +18,18 @@ import picocli.CommandLine.TypeConversionException;
 /** The option values only experiments take; messages in the style of {@link Converters}. */
 final class ExperimentConverters {
     private ExperimentConverters() {
+    }
+
+    /** {@code jain:T} or {@code ratio:T}: the convergence criterion of seed 000's table. */
+    static final class Convergence implements ITypeConverter<ConvergenceCriterion> {
+        @Override
+        public ConvergenceCriterion convert(String value) {
+            try {
+                return ConvergenceCriterion.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     /** {@code stall}, {@code delay} or {@code both}: the kinds of delay spike to run. */

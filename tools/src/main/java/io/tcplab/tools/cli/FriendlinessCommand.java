@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.tools.experiment.FriendlinessExperiment;
 import io.tcplab.tools.experiment.FriendlinessResult;
 import io.tcplab.tools.experiment.FriendlinessSetup;
+import io.tcplab.tools.metrics.ConvergenceCriterion;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,6 +40,14 @@ public final class FriendlinessCommand implements Callable<Integer> {
             description = "Algorithms under test, comma-separated; reno is the SACK column (default: ${DEFAULT-VALUE}).")
     private List<String> protocols;
 
+    @Option(names = "--convergence", paramLabel = "MEASURE:T", defaultValue = "jain:0.8",
+            converter = ExperimentConverters.Convergence.class,
+            description = "When the two flows count as fair for the convergence tables: jain:T (Jain's index >= T, "
+                    + "REFERENCE's criterion; 0.8 holds already when one flow has a third of the other's rate) or "
+                    + "ratio:T (the smaller flow's rate >= T of the larger's), over 10 s windows held 10 s "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private ConvergenceCriterion convergence;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "friendliness-out",
             description = "Directory for the goodput plot of the 82 ms cells (default: ./${DEFAULT-VALUE}).")
     private Path out;
@@ -46,7 +55,8 @@ public final class FriendlinessCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         return Sweep.command(command, options, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
-                new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed), results -> ExperimentReports.friendliness(command,
+                new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed,
+                convergence), results -> ExperimentReports.friendliness(command,
                 results.stream().map(FriendlinessResult.class::cast).toList(), options.json, options.csv, out));
     }
 }

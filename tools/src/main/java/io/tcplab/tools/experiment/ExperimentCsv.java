@@ -7,39 +7,59 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /** The experiments' tables as CSV, one row per number (long form, easy to pivot or plot). */
 public final class ExperimentCsv {
     private ExperimentCsv() {
     }
 
-    /** {@code DIR/friendliness.csv}: metric, protocol, rtt_ms, tau_s (empty unless a time-scale metric), runs, mean. */
+    /**
+     * {@code DIR/friendliness.csv}: metric, protocol, rtt_ms, tau_s (empty unless a time-scale
+     * metric), runs, mean, ci95_half (the half-width of the mean's 95 % interval; empty under two runs).
+     */
     public static Path friendliness(FriendlinessTables tables, Path dir) throws IOException {
         Path file = Files.createDirectories(dir).resolve("friendliness.csv");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file))) {
-            out.println("metric,protocol,rtt_ms,tau_s,runs,mean");
+            out.println("metric,protocol,rtt_ms,tau_s,runs,mean,ci95_half");
             for (String p : tables.protocols()) {
                 for (double rtt : tables.rtts()) {
                     int runs = tables.cell(p, rtt).size();
                     if (runs == 0) {
                         continue;
                     }
-                    line(out, "jain", p, rtt, "", runs, tables.mean(p, rtt, FriendlinessResult::jain));
-                    line(out, "sack_over_protocol", p, rtt, "", runs, tables.mean(p, rtt, FriendlinessResult::sackOverProtocol));
-                    line(out, "utilization", p, rtt, "", runs, tables.mean(p, rtt, FriendlinessResult::utilization));
-                    line(out, "drop_ratio", p, rtt, "", runs, tables.mean(p, rtt, FriendlinessResult::dropRatio));
-                    line(out, "convergence_s", p, rtt, "", runs, tables.mean(p, rtt, FriendlinessResult::convergenceSeconds));
+                    FriendlinessRow row = new FriendlinessRow(out, tables, p, rtt, runs);
+                    row.line("jain", "", FriendlinessResult::jain);
+                    row.line("sack_over_protocol", "", FriendlinessResult::sackOverProtocol);
+                    row.line("protocol_over_sack", "", FriendlinessResult::protocolOverSack);
+                    row.line("smaller_over_larger", "", FriendlinessResult::smallerOverLarger);
+                    row.line("utilization", "", FriendlinessResult::utilization);
+                    row.line("payload_utilization", "", FriendlinessResult::payloadUtilization);
+                    row.line("wire_utilization", "", FriendlinessResult::wireUtilization);
+                    row.line("drop_ratio", "", FriendlinessResult::dropRatio);
+                    row.line("settling_s", "", FriendlinessResult::settlingSeconds);
+                    row.line("first_passage_s", "", FriendlinessResult::firstPassageSeconds);
                     double[] taus = tables.cell(p, rtt).get(0).taus();
                     for (int i = 0; i < taus.length; i++) {
                         int index = i;
                         String tau = FriendlinessTables.number(taus[i]);
-                        line(out, "jain_tau", p, rtt, tau, runs, tables.mean(p, rtt, r -> r.fairness()[index]));
-                        line(out, "cov_tau", p, rtt, tau, runs, tables.mean(p, rtt, r -> r.cov()[index]));
+                        row.line("jain_tau", tau, r -> r.fairness()[index]);
+                        row.line("cov_bottleneck_tau", tau, r -> r.covBottleneck()[index]);
+                        row.line("cov_test_flows_tau", tau, r -> r.covTestFlows()[index]);
                     }
                 }
             }
         }
         return file;
+    }
+
+    /** One cell's lines of friendliness.csv. */
+    private record FriendlinessRow(PrintWriter out, FriendlinessTables tables, String protocol, double rtt, int runs) {
+        void line(String metric, String tau, ToDoubleFunction<FriendlinessResult> value) {
+            double half = tables.halfWidth(protocol, rtt, value);
+            out.printf(Locale.ROOT, "%s,%s,%s,%s,%d,%s,%s%n", metric, protocol, FriendlinessTables.number(rtt), tau, runs,
+                    number(tables.mean(protocol, rtt, value)), Double.isNaN(half) ? "" : number(half));
+        }
     }
 
     /** {@code DIR/ecn.csv}: configuration, column (group or aggregate), n, mean, variance, sd, median, ci_low, ci_high. */
@@ -66,7 +86,7 @@ public final class ExperimentCsv {
         return file;
     }
 
-    private static void line(PrintWriter out, String metric, String protocol, double rtt, String tau, int runs, double mean) {
-        out.printf(Locale.ROOT, "%s,%s,%s,%s,%d,%.6g%n", metric, protocol, FriendlinessTables.number(rtt), tau, runs, mean);
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
     }
 }

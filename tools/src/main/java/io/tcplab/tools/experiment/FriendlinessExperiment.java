@@ -1,5 +1,6 @@
 package io.tcplab.tools.experiment;
 
+import io.tcplab.tools.metrics.ConvergenceCriterion;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +10,7 @@ public final class FriendlinessExperiment {
     }
 
     public static List<CellRun> cells(FriendlinessSetup setup, List<String> protocols, List<Long> rttsNanos, int runs,
-                                      long firstSeed) {
+                                      long firstSeed, ConvergenceCriterion convergence) {
         List<CellRun> cells = new ArrayList<>();
         for (long rtt : rttsNanos) {
             for (String protocol : protocols) {
@@ -18,8 +19,9 @@ public final class FriendlinessExperiment {
                     long seed = firstSeed + i;
                     cells.add(CellRun.of("friendliness-" + cell.label() + "-seed-" + seed, setup.cell(cell, seed), seed,
                             List.of("experiment", "friendliness", "--protocols", protocol, "--rtts",
-                                    ScenarioTemplate.duration(rtt), "--runs", "1", "--seed", Long.toString(seed)),
-                            (scenario, run) -> FriendlinessMeasure.of(cell, scenario, run)));
+                                    ScenarioTemplate.duration(rtt), "--runs", "1", "--seed", Long.toString(seed),
+                                    "--convergence", convergence.spec()),
+                            (scenario, run) -> FriendlinessMeasure.of(cell, scenario, run, convergence)));
                 }
             }
         }

@@ -34,6 +34,16 @@ public final class MetricInputs {
                 SampledCounter.ofCumulative(interval, link.dropped()), queue);
     }
 
+    /** A link's bytes with each packet's link-layer framing, on the run's sample grid. */
+    public static SampledCounter wireBytes(ScenarioResult run, io.tcplab.tools.scenario.LinkSeries link) {
+        return SampledCounter.ofCumulative(seconds(run.sampleNanos()), link.deliveredWireBytes());
+    }
+
+    /** The TCP payload a link carried, on the run's sample grid. */
+    public static SampledCounter payloadBytes(ScenarioResult run, io.tcplab.tools.scenario.LinkSeries link) {
+        return SampledCounter.ofCumulative(seconds(run.sampleNanos()), link.deliveredPayloadBytes());
+    }
+
     /** The run after its warm-up, on its own sample grid. */
     public static MeasurementWindow measured(ScenarioResult run) {
         return MeasurementWindow.afterWarmup(seconds(run.warmupNanos()), seconds(run.durationNanos()));

@@ -71,6 +71,39 @@ final class IpPackets {
     }
 
     /**
+     * The TCP payload of an IPv4 or IPv6 packet of {@code size} bytes on the wire (its
+     * {@link #wireLength}): the size less the IP header and the TCP header with its options; 0
+     * when it is not TCP right after the IP header or the headers are not all present.
+     */
+    static int tcpPayloadLength(ByteBuf p, int size) {
+        int at = p.readerIndex();
+        int present = p.readableBytes();
+        if (present < 1) {
+            return 0;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int ipHeader;
+        if (version == 4 && present >= 20) {
+            ipHeader = (p.getUnsignedByte(at) & 0x0f) * 4;
+            if (p.getUnsignedByte(at + 9) != TCP) {
+                return 0;
+            }
+        } else if (version == 6 && present >= 40) {
+            ipHeader = 40;
+            if (p.getUnsignedByte(at + 6) != TCP) {
+                return 0;
+            }
+        } else {
+            return 0;
+        }
+        if (present < ipHeader + 13) {
+            return 0;
+        }
+        int tcpHeader = (p.getUnsignedByte(at + ipHeader + 12) >> 4) * 4;
+        return Math.max(0, size - ipHeader - tcpHeader);
+    }
+
+    /**
      * Corrupts a payload-free TCP packet the way its receiver can tell without a checksum: the
      * TCP checksum field, always 0 on that wire, becomes non-zero (the corruption flag). Returns
      * false, changing nothing, for a packet that is not IPv4/IPv6 carrying TCP right after the

@@ -140,7 +140,8 @@ public final class Link {
             queueDrop(packet, owned);
             return;
         }
-        long depart = transmitter.enqueue(now, size, p.rateBitsPerSec());
+        int wireBytes = size + p.framing().overheadBytes();
+        long depart = transmitter.enqueue(now, size, wireBytes, p.rateBitsPerSec());
         counters.maxQueuePackets = Math.max(counters.maxQueuePackets, transmitter.packets());
         counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes());
 
@@ -161,10 +162,11 @@ public final class Link {
             counters.reordered++;
         }
         ByteBuf second = duplicate ? pool.copyOf(copy) : null;
-        hand(copy, size, depart, arrival);
+        int payload = IpPackets.tcpPayloadLength(copy, size);
+        hand(copy, size, wireBytes, payload, depart, arrival);
         if (second != null) {
             counters.duplicated++;
-            hand(second, size, depart, arrival);
+            hand(second, size, wireBytes, payload, depart, arrival);
         }
     }
 
@@ -187,9 +189,11 @@ public final class Link {
         }
     }
 
-    private void hand(ByteBuf copy, int size, long depart, long arrival) {
+    private void hand(ByteBuf copy, int size, int wireBytes, int payload, long depart, long arrival) {
         counters.delivered++;
         counters.deliveredBytes += size;
+        counters.deliveredWireBytes += wireBytes;
+        counters.deliveredPayloadBytes += payload;
         output.carry(copy, depart, arrival);
     }
 

@@ -12,6 +12,8 @@ public final class LinkCounters {
     long reordered;
     long delivered;
     long deliveredBytes;
+    long deliveredWireBytes;
+    long deliveredPayloadBytes;
     long ceMarked;
     long earlyDropped;
     long ectDropped;
@@ -68,6 +70,16 @@ public final class LinkCounters {
         return deliveredBytes;
     }
 
+    /** {@link #deliveredBytes()} with each packet's framing: the bytes that took line rate. */
+    public long deliveredWireBytes() {
+        return deliveredWireBytes;
+    }
+
+    /** The TCP payload in what was handed on (0 for other packets): goodput's share of the line. */
+    public long deliveredPayloadBytes() {
+        return deliveredPayloadBytes;
+    }
+
     public long ceMarked() {
         return ceMarked;
     }
@@ -93,7 +105,8 @@ public final class LinkCounters {
     /** The counters as they are now, as a value for reports. */
     public LinkStats snapshot() {
         return new LinkStats(offeredPackets, offeredBytes, queueDropped, lostRandom, lostEvery, corrupted, duplicated,
-                reordered, ceMarked, delivered, deliveredBytes, maxQueuePackets, maxQueueBytes);
+                reordered, ceMarked, delivered, deliveredBytes, maxQueuePackets, maxQueueBytes, deliveredWireBytes,
+                deliveredPayloadBytes);
     }
 
     @Override

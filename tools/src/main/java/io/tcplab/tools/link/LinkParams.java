@@ -26,6 +26,7 @@ public final class LinkParams {
     private double corruptProbability;
     private Limit ecnThreshold;
     private RedParams red;
+    private Framing framing = Framing.NONE;
 
     public static LinkParams of() {
         return new LinkParams();
@@ -49,7 +50,7 @@ public final class LinkParams {
 
     /**
      * Sets one parameter from text. Keys: rate, delay, queue, loss, loss-every, reorder,
-     * reorder-delay, duplicate, corrupt, ecn (a size, or {@code off}).
+     * reorder-delay, duplicate, corrupt, ecn (a size, or {@code off}), red, framing ({@code none} or {@code ethernet}).
      */
     public LinkParams set(String key, String value) {
         switch (key.toLowerCase(Locale.ROOT)) {
@@ -65,8 +66,9 @@ public final class LinkParams {
             case "corrupt" -> setCorruptProbability(Units.parseProbability(value));
             case "ecn" -> setEcnThreshold(value.equals("off") ? null : Units.parseLimit(value));
             case "red" -> setRed(value.equals("off") ? null : RedParams.parse(value));
+            case "framing" -> setFraming(Framing.parse(value));
             default -> throw new IllegalArgumentException("unknown link setting '" + key
-                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt, ecn or red (in a schedule also stall)");
+                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt, ecn, red or framing (in a schedule also stall)");
         }
         return this;
     }
@@ -84,6 +86,7 @@ public final class LinkParams {
         c.corruptProbability = corruptProbability;
         c.ecnThreshold = ecnThreshold;
         c.red = red;
+        c.framing = framing;
         return c;
     }
 
@@ -197,6 +200,19 @@ public final class LinkParams {
         return corruptProbability;
     }
 
+    /** The link layer's bytes per packet that take line rate; queue limits still count IP bytes. */
+    public LinkParams setFraming(Framing framing) {
+        if (framing == null) {
+            throw new IllegalArgumentException("framing cannot be null: use Framing.NONE");
+        }
+        this.framing = framing;
+        return this;
+    }
+
+    public Framing framing() {
+        return framing;
+    }
+
     public Limit ecnThreshold() {
         return ecnThreshold;
     }
@@ -208,7 +224,8 @@ public final class LinkParams {
                 + ",reorder-delay=" + (reorderDelayNanos < 0 ? "auto" : reorderDelayNanos + "ns")
                 + ",duplicate=" + duplicateProbability + ",corrupt=" + corruptProbability
                 + ",ecn=" + (ecnThreshold == null ? "off" : ecnThreshold)
-                + (red == null ? "" : ",red=" + red);
+                + (red == null ? "" : ",red=" + red)
+                + (framing == Framing.NONE ? "" : ",framing=" + framing);
     }
 
     private static long nonNegative(String name, long value) {

@@ -63,9 +63,12 @@ final class Transmitter {
         stalls.add(fromNanos, fromNanos + durationNanos);
     }
 
-    /** Queues a packet behind those already waiting; returns when its last bit leaves. */
-    long enqueue(long now, int size, long rateBitsPerSec) {
-        long depart = stalls.finish(Math.max(now, freeAt), exactSerializationNanos(size, rateBitsPerSec));
+    /**
+     * Queues a packet of {@code size} bytes behind those already waiting, taking the time of
+     * {@code wireBytes} (the packet and its framing) to send; returns when its last bit leaves.
+     */
+    long enqueue(long now, int size, int wireBytes, long rateBitsPerSec) {
+        long depart = stalls.finish(Math.max(now, freeAt), exactSerializationNanos(wireBytes, rateBitsPerSec));
         freeAt = depart;
         if (depart > now) {
             if (count == departs.length) {

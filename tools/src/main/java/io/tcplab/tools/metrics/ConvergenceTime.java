@@ -3,24 +3,37 @@ package io.tcplab.tools.metrics;
 import java.util.List;
 
 /**
- * Convergence time of flows where one starts while the others run (REFERENCE §7.2, a project [P]
- * definition; the NCSU one is unknown). With J(t) = Jain's index of the flows' throughputs over
- * {@code [t, t + W)}, the convergence time is the least {@code t − t0} with {@code t >= t0} such
- * that {@code J(t') >= threshold} for every sample time {@code t'} in {@code [t, t + hold]}.
- * The window looks forward so that J(t) says how fair the flows are from t on; a trailing window
- * would add up to W of lag after the flows have met.
+ * Convergence of flows where one starts while the others run (REFERENCE §7.2). With F(t) the
+ * criterion's fairness measure of the flows' throughputs over {@code [t, t + W)}:
+ * <ul>
+ * <li>the <b>settling time</b> is the least {@code t − t0} such that {@code F(t') >= threshold}
+ *     for every window start {@code t'} from t to the last one in the series — the flows are fair
+ *     from t to the end of the run. Flows that cross and part again have not converged;</li>
+ * <li>the <b>first passage</b> is the least {@code t − t0} such that {@code F(t') >= threshold}
+ *     for every {@code t'} in {@code [t, t + hold]}. A flow climbing through another's rate in
+ *     slow start passes it without converging, so this is a second, labelled number.</li>
+ * </ul>
+ * Both need the fair span to last at least the hold. The window looks forward so that F(t) says
+ * how fair the flows are from t on; a trailing one would add up to W of lag.
  *
- * <p>Times t are sample instants (t0 rounds up to the grid). If no such t exists before the
- * series end — including when less than W + hold is left after t0 — the flows did not converge
- * and {@link #seconds()} is the cap: the time from t0 to the end of the series, as REFERENCE
- * prescribes (so "not converged" and "converged at the last moment" are told apart by
- * {@link #converged()}, not by the number).
+ * <p>Times t are sample instants (t0 rounds up to the grid). When either is not reached —
+ * including when less than W + hold is left after t0 — its seconds are the cap, the time from t0
+ * to the end of the series, as REFERENCE prescribes; {@link Milestone#reached()} tells the two
+ * apart.
  *
- * @param seconds    the convergence time, or the cap when {@code converged} is false
- * @param converged  whether the criterion was met before the end of the series
- * @param capSeconds the time from t0 to the end of the series
+ * @param settling     from t0 until the flows stay fair to the end
+ * @param firstPassage from t0 until the flows are first fair for the hold
+ * @param capSeconds   the time from t0 to the end of the series
  */
-public record ConvergenceTime(double seconds, boolean converged, double capSeconds) {
+public record ConvergenceTime(Milestone settling, Milestone firstPassage, double capSeconds) {
+
+    /** Seconds after t0, or the cap when {@code reached} is false. */
+    public record Milestone(double seconds, boolean reached) {
+        @Override
+        public String toString() {
+            return reached ? seconds + " s" : "not reached (cap " + seconds + " s)";
+        }
+    }
 
     /** Convergence of {@code flows} (normally two) after the last of them starts at {@code t0Seconds}. */
     public static ConvergenceTime of(List<FlowSeries> flows, double t0Seconds, ConvergenceCriterion criterion) {
@@ -37,27 +50,40 @@ public record ConvergenceTime(double seconds, boolean converged, double capSecon
         }
         int hold = GridSteps.of(criterion.holdSeconds(), interval, "convergence hold");
         int first = (int) Math.ceil(t0Seconds / interval - 1e-9);
+        int lastStart = end - window;
 
         double[] scratch = new double[flows.size()];
+        int passage = -1;
         int fairInARow = 0;
-        for (int k = first; k + window <= end; k++) {
-            if (jainOver(flows, k, k + window, scratch) >= criterion.threshold()) {
+        int settledFrom = first;
+        for (int k = first; k <= lastStart; k++) {
+            if (fair(flows, k, window, criterion, scratch)) {
                 fairInARow++;
-                if (fairInARow == hold + 1) {
-                    return new ConvergenceTime((k - hold) * interval - t0Seconds, true, cap);
+                if (fairInARow == hold + 1 && passage < 0) {
+                    passage = k - hold;
                 }
             } else {
                 fairInARow = 0;
+                settledFrom = k + 1;
             }
         }
-        return new ConvergenceTime(cap, false, cap);
+        boolean settled = lastStart - settledFrom >= hold; // the fair tail holds hold + 1 window starts
+        return new ConvergenceTime(
+                milestone(settled, settledFrom, interval, t0Seconds, cap),
+                milestone(passage >= 0, passage, interval, t0Seconds, cap),
+                cap);
     }
 
-    private static double jainOver(List<FlowSeries> flows, int from, int to, double[] scratch) {
+    private static Milestone milestone(boolean reached, int start, double interval, double t0Seconds, double cap) {
+        return reached ? new Milestone(Math.max(0, start * interval - t0Seconds), true) : new Milestone(cap, false);
+    }
+
+    private static boolean fair(List<FlowSeries> flows, int from, int window, ConvergenceCriterion criterion,
+                                double[] scratch) {
         for (int i = 0; i < scratch.length; i++) {
-            scratch[i] = flows.get(i).deliveredBytes().between(from, to);
+            scratch[i] = flows.get(i).deliveredBytes().between(from, from + window);
         }
-        return JainIndex.of(scratch, scratch.length);
+        return criterion.measure().of(scratch, scratch.length) >= criterion.threshold();
     }
 
     private static int shortestIntervals(List<FlowSeries> flows) {
@@ -70,6 +96,6 @@ public record ConvergenceTime(double seconds, boolean converged, double capSecon
 
     @Override
     public String toString() {
-        return converged ? seconds + " s" : "not converged (cap " + capSeconds + " s)";
+        return "settling " + settling + ", first passage " + firstPassage;
     }
 }

@@ -11,18 +11,23 @@ import java.util.List;
 record TauWindows(double tauSeconds, int first, int steps, int count) {
 
     static TauWindows of(List<FlowSeries> flows, MeasurementWindow window, double tauSeconds) {
-        double interval = CommonGrid.intervalOf(flows);
+        CommonGrid.intervalOf(flows);
+        TauWindows windows = null;
+        for (FlowSeries f : flows) {
+            windows = of(f.deliveredBytes(), window, tauSeconds); // one grid, so the same windows; each call checks its flow is long enough
+        }
+        return windows;
+    }
+
+    static TauWindows of(SampledCounter series, MeasurementWindow window, double tauSeconds) {
         if (!(tauSeconds > 0)) {
             throw new IllegalArgumentException("time scale must be a positive number of seconds, got " + tauSeconds);
         }
-        int steps = GridSteps.of(tauSeconds, interval, "time scale");
+        int steps = GridSteps.of(tauSeconds, series.intervalSeconds(), "time scale");
         if (steps == 0) {
             throw new IllegalArgumentException("time scale of " + tauSeconds + " s is shorter than one sample interval");
         }
-        MeasurementWindow.SampleSpan span = null;
-        for (FlowSeries f : flows) {
-            span = window.on(f.deliveredBytes()); // one grid, so the same span; each call checks its flow is long enough
-        }
+        MeasurementWindow.SampleSpan span = window.on(series);
         return new TauWindows(tauSeconds, span.from(), steps, span.intervals() / steps);
     }
 

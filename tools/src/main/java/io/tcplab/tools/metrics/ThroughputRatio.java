@@ -22,6 +22,11 @@ public record ThroughputRatio(String numerator, String denominator, double numer
         return denominatorBps / numeratorBps;
     }
 
+    /** The smaller of the two rates over the larger, in [0, 1]: how far from even, whichever leads; NaN if both are 0. */
+    public double smallerOverLarger() {
+        return Math.min(numeratorBps, denominatorBps) / Math.max(numeratorBps, denominatorBps);
+    }
+
     /** Aggregate goodput of group {@code numeratorGroup} over that of {@code denominatorGroup}. */
     public static ThroughputRatio ofGroups(List<FlowSeries> flows, String numeratorGroup, String denominatorGroup,
                                            MeasurementWindow window) {

@@ -12,6 +12,8 @@ import io.tcplab.tools.link.LinkStats;
  * @param offered         packets offered to the queue so far, at each sample
  * @param dropped         queue drops (drop-tail and RED) so far, at each sample
  * @param deliveredBytes  bytes handed on so far, at each sample
+ * @param deliveredWireBytes   the same with each packet's link-layer framing, at each sample
+ * @param deliveredPayloadBytes the TCP payload among them, at each sample
  * @param ceMarked        packets CE-marked so far, at each sample
  * @param stats           all its counters at the end
  * @param earlyDropped    RED's early drops at the end
@@ -19,7 +21,7 @@ import io.tcplab.tools.link.LinkStats;
  */
 public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] offered,
                          long[] dropped,
-                         long[] deliveredBytes, long[] ceMarked, LinkStats stats, long earlyDropped, long ectDropped) {
+                         long[] deliveredBytes, long[] deliveredWireBytes, long[] deliveredPayloadBytes, long[] ceMarked, LinkStats stats, long earlyDropped, long ectDropped) {
 
     /** Bytes carried between samples {@code from} and {@code to} over what the rate could carry. */
     public double utilization(int from, int to, long sampleNanos) {

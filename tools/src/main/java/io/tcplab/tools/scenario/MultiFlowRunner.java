@@ -54,7 +54,8 @@ public final class MultiFlowRunner {
         for (int j = 0; j < links.size(); j++) {
             Link link = links.get(j);
             linkSeries.add(new LinkSeries(link.name(), link.params().rateBitsPerSec(), s.queueBytes[j],
-                    s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.ceMarked[j], link.counters().snapshot(),
+                    s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.linkDeliveredWire[j],
+                    s.linkDeliveredPayload[j], s.ceMarked[j], link.counters().snapshot(),
                     link.counters().earlyDropped(), link.counters().ectDropped()));
         }
         return new ScenarioResult(scenario.name(), seed, scenario.sampleNanos(), scenario.warmupNanos(),
@@ -71,6 +72,8 @@ public final class MultiFlowRunner {
         final long[][] offered;
         final long[][] dropped;
         final long[][] linkDelivered;
+        final long[][] linkDeliveredWire;
+        final long[][] linkDeliveredPayload;
         final long[][] ceMarked;
 
         Samples(int flows, int links, int samples) {
@@ -81,6 +84,8 @@ public final class MultiFlowRunner {
             offered = new long[links][samples];
             dropped = new long[links][samples];
             linkDelivered = new long[links][samples];
+            linkDeliveredWire = new long[links][samples];
+            linkDeliveredPayload = new long[links][samples];
             ceMarked = new long[links][samples];
         }
 
@@ -96,6 +101,8 @@ public final class MultiFlowRunner {
                 offered[j][k] = link.counters().offeredPackets();
                 dropped[j][k] = link.counters().queueDropped();
                 linkDelivered[j][k] = link.counters().deliveredBytes();
+                linkDeliveredWire[j][k] = link.counters().deliveredWireBytes();
+                linkDeliveredPayload[j][k] = link.counters().deliveredPayloadBytes();
                 ceMarked[j][k] = link.counters().ceMarked();
             }
         }

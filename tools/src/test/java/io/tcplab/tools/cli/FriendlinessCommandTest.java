@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FriendlinessCommandTest {
     private static final String[] SECTIONS = {"1.1 Fairness index (Jain's)", "1.2 Throughput Ratio",
-        "Link utilization table", "Queue drop ratio on the bottleneck router", "4.1 Convergence time"};
+        "1.2b Throughput ratio the other way", "1.2c Throughput ratio smaller / larger", "Link utilization table",
+        "Queue drop ratio on the bottleneck router", "4.1 Convergence time", "4.1b First passage"};
 
     static Path smallCell(Path dir) throws IOException {
         String builtIn = Files.readString(Path.of("../scenarios/friendliness-cell.yaml"));
@@ -48,7 +49,10 @@ class FriendlinessCommandTest {
             assertThat(Double.parseDouble(row[1])).isBetween(0.5, 1.0);
             assertThat(Double.parseDouble(row[2])).isBetween(0.5, 1.0);
         }
-        for (String[] row : table(lines, SECTIONS[2]).subList(1, 3)) {
+        for (String[] row : table(lines, "1.2c Throughput ratio smaller / larger").subList(1, 3)) {
+            assertThat(Double.parseDouble(row[1])).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
+        }
+        for (String[] row : table(lines, "Link utilization table").subList(1, 3)) {
             assertThat(Double.parseDouble(row[1])).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
         }
         int fairness = indexOf(lines, "4.2 Fairness index over various time scales");
@@ -56,13 +60,14 @@ class FriendlinessCommandTest {
         assertThat(lines.get(fairness + 3).trim().split("\\s+")[0]).isEqualTo("CUBIC");
         assertThat(lines.get(fairness + 10).trim().split("\\s+")[0]).isEqualTo("SACK");
         assertThat(lines.get(fairness + 16).trim()).startsWith("160sec");
-        assertThat(indexOf(lines, "CoV table")).isGreaterThan(fairness);
+        assertThat(indexOf(lines, "CoV table (CoV(tau) of the bottleneck's total")).isGreaterThan(fairness);
+        assertThat(indexOf(lines, "5b CoV table of the two test flows' sum")).isGreaterThan(fairness);
 
         BufferedImage image = ImageIO.read(plots.resolve("throughput-82ms.png").toFile());
         assertThat(image.getWidth()).isGreaterThan(500);
         List<String> rows = Files.readAllLines(csv.resolve("friendliness.csv"));
-        assertThat(rows.get(0)).isEqualTo("metric,protocol,rtt_ms,tau_s,runs,mean");
-        assertThat(rows).hasSize(1 + 4 * (5 + 2 * 7));
+        assertThat(rows.get(0)).isEqualTo("metric,protocol,rtt_ms,tau_s,runs,mean,ci95_half");
+        assertThat(rows).hasSize(1 + 4 * (10 + 3 * 7));
     }
 
     @Test
@@ -76,6 +81,10 @@ class FriendlinessCommandTest {
         assertThat(rtts.exitCode()).isEqualTo(2);
         assertThat(rtts.errLines()).containsExactly("tcplab experiment friendliness: --rtts must be a comma-separated "
                 + "list of RTTs above 0 in milliseconds (16,42,82) or durations (16ms,0.5s), each once, got '16,0'");
+        Cli convergence = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "friendliness", "--convergence", "gini:0.8");
+        assertThat(convergence.exitCode()).isEqualTo(2);
+        assertThat(convergence.errLines()).containsExactly("tcplab experiment friendliness: --convergence must be "
+                + "jain:T or ratio:T with a threshold T in (0, 1], got 'gini:0.8'");
     }
 
     /** The table under the line starting with {@code title}: its header and rows, split on blanks. */

@@ -69,4 +69,30 @@ class LinkCountersTest {
         assertThat(s.corrupted()).isEqualTo(50);
         assertThat(s.delivered()).isEqualTo(100);
     }
+
+    @Test
+    void wireBytesAddTheFramingAndPayloadBytesLeaveOutEveryHeader() {
+        // Ten 1500-byte TCP segments with a 32-byte TCP header (timestamps): 1448 bytes of payload
+        // each; with Ethernet framing each takes 1538 bytes of line. A non-TCP packet has no payload.
+        Link link = out.link("l", LinkParams.of().setFraming(Framing.ETHERNET), 1);
+        for (int i = 0; i < 10; i++) {
+            ByteBuf segment = TestPackets.tcpv4(1500, 32);
+            link.offer(0, segment);
+            segment.release();
+        }
+        ByteBuf other = ipv4(0, 100);
+        link.offer(0, other);
+        other.release();
+        LinkCounters c = link.counters();
+        assertThat(c.deliveredBytes()).isEqualTo(10 * 1500 + 100);
+        assertThat(c.deliveredWireBytes()).isEqualTo(10 * 1538 + 138);
+        assertThat(c.deliveredPayloadBytes()).isEqualTo(10 * 1448);
+    }
+
+    @Test
+    void withoutFramingWireBytesAreTheIpBytes() {
+        LinkStats s = offerAll(out.link("l", LinkParams.of(), 1), 10, 0);
+        assertThat(s.deliveredBytes()).isEqualTo(15_000);
+        assertThat(out.link("m", LinkParams.of(), 1).counters().deliveredWireBytes()).isZero();
+    }
 }

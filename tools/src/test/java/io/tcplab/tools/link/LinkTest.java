@@ -48,6 +48,24 @@ class LinkTest {
     }
 
     @Test
+    void ethernetFramingTakesThirtyEightMoreBytesOfLinePerPacket() {
+        // 1538 bytes at 1 Gbit/s: 12304 ns apart instead of 12000.
+        Link link = out.link("l", LinkParams.parse("rate=1Gbit,delay=1ms,framing=ethernet"), 1);
+        for (int i = 0; i < 3; i++) {
+            offer(link, 0, i, 1500);
+        }
+        assertThat(out.carried).extracting(CapturingOutput.Carried::arrival)
+                .containsExactly(MS + 12_304, MS + 2 * 12_304, MS + 3 * 12_304);
+        assertThat(link.queuedBytes(0)).isEqualTo(3 * 1500); // queue limits count IP bytes
+    }
+
+    @Test
+    void anUnknownFramingIsRefusedWithTheAllowedOnes() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LinkParams.parse("framing=atm"))
+                .hasMessage("bad framing 'atm': expected none or ethernet");
+    }
+
+    @Test
     void roundingNeverMakesTheRateDrift() {
         // 1500 bytes at 7 Mbit/s is 1714285.71 ns: a thousand packets take exactly 1714285714 ns.
         Link link = out.link("l", LinkParams.of().setRateBitsPerSec(7_000_000), 1);

@@ -31,6 +31,18 @@ public final class TestPackets {
         return p;
     }
 
+    /** An IPv4 TCP segment of {@code size} bytes whose TCP header (options included) is {@code tcpHeader} bytes. */
+    public static ByteBuf tcpv4(int size, int tcpHeader) {
+        ByteBuf p = Unpooled.buffer(size);
+        p.writeByte(0x45).writeByte(NOT_ECT).writeShort(size).writeInt(0)
+                .writeByte(64).writeByte(6).writeShort(0)
+                .writeBytes(new byte[] {10, 0, 0, 1}).writeBytes(new byte[] {10, 0, 0, 2})
+                .writeShort(5001).writeShort(80).writeInt(0).writeInt(0).writeByte(tcpHeader / 4 << 4);
+        p.writeZero(size - p.writerIndex());
+        p.setShort(10, ipv4HeaderSum(p) ^ 0xffff);
+        return p;
+    }
+
     /** A packet from 10.0.0.1 to 10.0.0.2. */
     public static ByteBuf ipv4(int seq, int size) {
         return ipv4(new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, seq, size, NOT_ECT);

@@ -25,6 +25,19 @@ class LinkMetricsTest {
     }
 
     @Test
+    void covOfTheBottlenecksTotalCountsEveryByteItCarried() {
+        // tau = 2 s over [0, 6 s]: 250000, 200000, 125000 bytes; mean 191666.67, deviations
+        // 58333.33, 8333.33, -66666.67, squares sum 7.9167e9, s = sqrt(7.9167e9 / 2) = 62915.29,
+        // CoV = 0.328254.
+        double mean = 575_000.0 / 3;
+        double s = Math.sqrt((Math.pow(250_000 - mean, 2) + Math.pow(200_000 - mean, 2) + Math.pow(125_000 - mean, 2)) / 2);
+        assertThat(ThroughputVariation.ofLink(link, new MeasurementWindow(0, 6), 2).value()).isCloseTo(s / mean, within(1e-12));
+        assertThat(s / mean).isCloseTo(0.328254, within(1e-6));
+        // tau = 4 s: a single window, no CoV.
+        assertThat(ThroughputVariation.ofLink(link, new MeasurementWindow(0, 6), 4).value()).isNaN();
+    }
+
+    @Test
     void utilizationByTheTestedFlowsCountsOnlyTheirDeliveredBytes() {
         FlowSeries a = FlowSeries.ofCumulativeBytes("a", "reno", 2.0, 0, 100_000, 200_000, 300_000);
         FlowSeries b = FlowSeries.ofCumulativeBytes("b", "reno", 2.0, 0, 25_000, 50_000, 75_000);

@@ -38,6 +38,14 @@ class ThroughputRatioTest {
     }
 
     @Test
+    void smallerOverLargerIsTheSameWhicheverFlowLeads() {
+        // 8000 and 24000 bit/s either way round: 1/3; a ratio of 3 in one direction is 1/3 in the other.
+        assertThat(ThroughputRatio.ofFlows(sack1, cubic, FIRST_TWO_SECONDS).smallerOverLarger()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(ThroughputRatio.ofFlows(cubic, sack1, FIRST_TWO_SECONDS).smallerOverLarger()).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(ThroughputRatio.ofFlows(cubic, sack1, FIRST_TWO_SECONDS).value()).isCloseTo(3.0, within(1e-12));
+    }
+
+    @Test
     void aStarvedDenominatorShowsAsInfinityNotANumberPulledFromTheAir() {
         FlowSeries starved = FlowSeries.ofCumulativeBytes("s", "stcp", 1.0, 0, 0, 0);
         assertThat(ThroughputRatio.ofFlows(sack1, starved, FIRST_TWO_SECONDS).value()).isInfinite();

@@ -41,6 +41,21 @@ class ScenarioParserTest {
     }
 
     @Test
+    void aGroupWithAListOfRttsGivesThemToItsFlowsInTurn() {
+        Scenario s = ScenarioParser.parse(BASE.replace("{name: a, cc: reno, rtt: 80ms}",
+                "{name: a, count: 5, rtt: \"30ms, 80ms,120ms\"}"), "s.yaml");
+        assertThat(s.flows()).extracting(FlowSpec::rttNanos).containsExactly(30_000_000L, 80_000_000L, 120_000_000L,
+                30_000_000L, 80_000_000L, -1L);
+    }
+
+    @Test
+    void oneRttOfAListBelowThePathIsNamed() {
+        assertThatThrownBy(() -> ScenarioParser.parse(BASE.replace("rtt: 80ms", "rtt: \"80ms,5ms\""), "s.yaml"))
+                .hasMessage("s.yaml: flows[0].rtt: out of range: 5ms is below the path's own round trip of 22.0 ms "
+                        + "(allowed: at least that)");
+    }
+
+    @Test
     void countExpandsAFlowAndSpreadsItsStarts() {
         Scenario s = ScenarioParser.parse("""
                 topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 50Mbit, red: {min: 5p, max: 15p, ecn: true}}}

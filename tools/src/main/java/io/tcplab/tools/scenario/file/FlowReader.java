@@ -52,13 +52,13 @@ final class FlowReader {
             throw at.field("stack").error("unknown stack '" + stack + "' (allowed: " + String.join(", ", STACKS) + ")");
         }
         String[] ends = ends(e, at, topology);
-        long rtt = rtt(e, at, topology, ends);
+        long[] rtts = rtts(e, at, topology, ends);
         ConnectionOptions built = build(options, at);
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String flowName = count == 1 ? name : name + "." + i;
             long flowStart = start + (count == 1 ? 0 : spread * i / count);
-            flows.add(new FlowSpec(flowName, group, ends[0], ends[1], rtt, built, autoBuffers, traffic, flowStart,
+            flows.add(new FlowSpec(flowName, group, ends[0], ends[1], rtts[i % rtts.length], built, autoBuffers, traffic, flowStart,
                     stop, e.trace() != null && e.trace(), stack.equals("kernel")));
         }
         return flows;
@@ -177,22 +177,30 @@ final class FlowReader {
         return direction.equals("forward") ? new String[] {from, to} : new String[] {to, from};
     }
 
-    private static long rtt(ScenarioFile.FlowEntry e, FieldPath at, TopologySpec topology, String[] ends) {
+    /**
+     * The entry's RTT, or its list of RTTs ({@code 4ms,28ms,54ms}) that the flows of a group take
+     * in turn (flow i the (i mod n)-th); {@code {-1}}, the path's own round trip, without one.
+     */
+    private static long[] rtts(ScenarioFile.FlowEntry e, FieldPath at, TopologySpec topology, String[] ends) {
         var there = PathDelays.route(topology, ends[0], ends[1]);
         var back = PathDelays.route(topology, ends[1], ends[0]);
         if (there.isEmpty() || back.isEmpty()) {
             throw at.error("no route between routers '" + ends[0] + "' and '" + ends[1] + "' both ways");
         }
         if (e.rtt() == null) {
-            return -1;
+            return new long[] {-1};
         }
-        long rtt = at.field("rtt").parse(e.rtt(), Units::parseDurationNanos);
         long floor = PathDelays.oneWayNanos(there.get()) + PathDelays.oneWayNanos(back.get())
                 + 2 * topology.access().delayNanos();
-        if (rtt < floor) {
-            throw at.field("rtt").error("out of range: " + e.rtt() + " is below the path's own round trip of "
-                    + floor / 1e6 + " ms (allowed: at least that)");
+        String[] texts = e.rtt().split(",", -1);
+        long[] rtts = new long[texts.length];
+        for (int i = 0; i < texts.length; i++) {
+            rtts[i] = at.field("rtt").parse(texts[i].trim(), Units::parseDurationNanos);
+            if (rtts[i] < floor) {
+                throw at.field("rtt").error("out of range: " + texts[i].trim() + " is below the path's own round trip of "
+                        + floor / 1e6 + " ms (allowed: at least that)");
+            }
         }
-        return rtt;
+        return rtts;
     }
 }

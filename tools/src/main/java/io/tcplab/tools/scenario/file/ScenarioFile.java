@@ -19,7 +19,7 @@ public record ScenarioFile(String name, String duration, String warmup, String s
 
     /** A link's settings; {@code name}, {@code from}, {@code to} only in an explicit topology. */
     public record LinkEntry(String name, String from, String to, String rate, String delay, String queue,
-                            String loss, String ecn, RedEntry red, LinkEntry reverse) {
+                            String loss, String ecn, RedEntry red, String framing, LinkEntry reverse) {
     }
 
     public record RedEntry(String min, String max, Double maxP, Double weight, Boolean ecn, String idlePacket) {

@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario.file;
 
+import io.tcplab.tools.link.Framing;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.RedParams;
 import io.tcplab.tools.link.Units;
@@ -127,6 +128,9 @@ final class TopologyReader {
         }
         if (e.red() != null) {
             p.setRed(red(e.red(), at.field("red")));
+        }
+        if (e.framing() != null) {
+            p.setFraming(at.field("framing").parse(e.framing(), Framing::parse));
         }
         return p;
     }

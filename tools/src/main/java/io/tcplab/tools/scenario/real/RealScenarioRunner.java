@@ -180,6 +180,8 @@ public final class RealScenarioRunner {
         long[] offered = new long[n];
         long[] dropped = new long[n];
         long[] deliveredBytes = new long[n];
+        long[] deliveredWireBytes = new long[n];
+        long[] deliveredPayloadBytes = new long[n];
         long[] ceMarked = new long[n];
         for (int k = 0; k < n; k++) {
             DirectionStats d = samples[k];
@@ -188,11 +190,13 @@ public final class RealScenarioRunner {
             offered[k] = d.link().offeredPackets();
             dropped[k] = d.link().queueDropped();
             deliveredBytes[k] = d.link().deliveredBytes();
+            deliveredWireBytes[k] = d.link().deliveredWireBytes();
+            deliveredPayloadBytes[k] = d.link().deliveredPayloadBytes();
             ceMarked[k] = d.link().ceMarked();
         }
         DirectionStats last = samples[n - 1];
         return new LinkSeries(last.name(), last.rateBitsPerSec(), queueBytes, queuePackets, offered, dropped,
-                deliveredBytes, ceMarked, last.link(), last.earlyDropped(), last.ectDropped());
+                deliveredBytes, deliveredWireBytes, deliveredPayloadBytes, ceMarked, last.link(), last.earlyDropped(), last.ectDropped());
     }
 
     /**
