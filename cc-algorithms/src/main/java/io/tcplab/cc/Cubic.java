@@ -20,6 +20,16 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * HYSTART_MIN_SAMPLES = 8, HYSTART_DELAY_MIN/MAX = 4/16 ms, hystart_ack_delta = 2 ms), the
  * default, or by HyStart++ (RFC 9406, {@code hystart=pp}; {@link HyStartPlusPlus}).
  * ssthresh is cwnd·β as in Linux (RFC 9438 §4.6 allows it; the sender only reduces a used window).
+ *
+ * <p>The Reno-friendly region has two forms ({@code friendly=rfc|linux}). {@code rfc} (the
+ * default) is RFC 9438 §4.3: α switches to 1 once W_est reaches cwnd_prior, and cwnd is set to
+ * W_est whenever W_cubic is below it. {@code linux} is tcp_cubic.c's tcp_friendliness (bictcp_update,
+ * unchanged from 2.6.2x to 6.x): α stays 3(1−β)/(1+β) for the whole epoch (tcp_cwnd grows by one
+ * per cwnd·beta_scale/8 segments acknowledged, beta_scale = 15 for β = 717/1024), and when it is
+ * above cwnd the window closes the gap over one window of ACKs (cnt ≤ cwnd / (tcp_cwnd − cwnd))
+ * instead of jumping; either way at most one segment per two acknowledged (cnt ≥ 2). Under random
+ * loss the window lives in that region and W_est passes cwnd_prior every epoch, so the RFC's α of 1
+ * makes a larger mean window than the kernel's (docs/cc-loss-based.md).
  */
 public final class Cubic extends WindowedCongestionControl {
     private final double beta;
@@ -27,6 +37,8 @@ public final class Cubic extends WindowedCongestionControl {
     private final boolean fastConvergence;
     private final HyStart hystart;
     private final HyStartPlusPlus hystartPp;
+    /** RFC 9438 §4.3's Reno-friendly region (true) or Linux's tcp_friendliness (false). */
+    private final boolean rfcFriendly;
 
     /** RFC 9438 §4.1.2's state, in segments and nanoseconds; one live copy and one §4.9 snapshot. */
     private static final class State {
@@ -49,6 +61,9 @@ public final class Cubic extends WindowedCongestionControl {
         }
     }
 
+    /** Linux: "the maximum rate of cwnd increase CUBIC allows is 1 packet per 2 packets ACKed" (cnt ≥ 2). */
+    private static final double MAX_GROWTH_PER_SEGMENT = 0.5;
+
     private final State st = new State();
     private final State saved = new State();
     private long lastAckNanos;
@@ -59,6 +74,11 @@ public final class Cubic extends WindowedCongestionControl {
     enum SlowStartExit { OFF, CLASSIC, PLUS_PLUS }
 
     Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit) {
+        this(beta, c, fastConvergence, exit, true);
+    }
+
+    Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit, boolean rfcFriendly) {
+        this.rfcFriendly = rfcFriendly;
         this.beta = beta;
         this.c = c;
         this.fastConvergence = fastConvergence;
@@ -144,6 +164,10 @@ public final class Cubic extends WindowedCongestionControl {
         double target = Math.min(Math.max(wCubic(t + rtt), w), 1.5 * w); // §4.4
         double segments = (double) ackedBytes / mss;
         st.wEst += st.alpha * segments / w; // §4.3
+        if (!rfcFriendly) {
+            linuxFriendlyGrowth(target, w, segments);
+            return;
+        }
         if (st.wEst >= st.cwndPrior) {
             st.alpha = 1; // §4.3: beyond the old window, grow like Reno itself
         }
@@ -155,6 +179,16 @@ public final class Cubic extends WindowedCongestionControl {
         } else {
             growBytes((target - w) / w * segments * mss); // concave or convex region (§4.4, §4.5)
         }
+    }
+
+    /**
+     * tcp_cubic.c: cnt is the lesser of the cubic curve's (w / (target − w)) and, when W_est is
+     * above cwnd, w / (W_est − w); cnt ≥ 2; with neither above cwnd, cnt = 100·w ("very small
+     * increment"). Growth per acknowledged segment is 1/cnt.
+     */
+    private void linuxFriendlyGrowth(double target, double w, double segments) {
+        double perSegment = Math.max(Math.max((target - w) / w, (st.wEst - w) / w), 1 / (100 * w));
+        growBytes(Math.min(perSegment, MAX_GROWTH_PER_SEGMENT) * segments * mss);
     }
 
     private void startEpoch(long now, double w) {
@@ -221,12 +255,14 @@ public final class Cubic extends WindowedCongestionControl {
                 case "pp" -> SlowStartExit.PLUS_PLUS;
                 default -> SlowStartExit.CLASSIC;
             };
-            return new Cubic(beta, c, fastConvergence, exit);
+            boolean rfcFriendly = p.getChoice("friendly", "rfc", "rfc", "linux").equals("rfc");
+            return new Cubic(beta, c, fastConvergence, exit, rfcFriendly);
         }
 
         @Override
         public String source() {
-            return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic); HyStart++ RFC 9406";
+            return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic, tcp_friendliness with "
+                    + "friendly=linux); HyStart++ RFC 9406";
         }
     }
 }

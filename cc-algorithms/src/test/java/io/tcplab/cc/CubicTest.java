@@ -63,6 +63,26 @@ class CubicTest {
         assertThat(path.cwndSegments()).isCloseTo(70 + 50 * alpha, within(1.5));
     }
 
+    /**
+     * Past cwnd_prior the two forms part: RFC 9438 §4.3 switches α to 1 once W_est reaches
+     * cwnd_prior (100 segments, after 30/α ≈ 57 rounds), Linux's tcp_friendliness keeps α for the
+     * whole epoch. 150 rounds at RTT 1 ms, where W_cubic stays below W_est (W_cubic(0.15 s) ≈ 73):
+     * RFC 100 + (150 − 56.7) = 193.3, Linux 70 + 150 α = 149.4.
+     */
+    @Test
+    void linuxsRenoFriendlyRegionKeepsAlphaPastThePriorWindow() {
+        double alpha = 3 * 0.3 / 1.7;
+        SyntheticPath rfc = afterLossAt(100, MS);
+        rfc.rounds(150);
+        assertThat(rfc.cwndSegments()).isCloseTo(100 + (150 - 30 / alpha), within(2.0));
+
+        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, false), MS,
+                Double.POSITIVE_INFINITY, 100);
+        linux.loss(CongestionSignal.DUPTHRESH_LOSS);
+        linux.rounds(150);
+        assertThat(linux.cwndSegments()).isCloseTo(70 + 150 * alpha, within(2.0));
+    }
+
     @Test
     void fastConvergenceLowersWmaxWhenTheWindowShrinks() {
         SyntheticPath path = afterLossAt(100, 100 * MS);
