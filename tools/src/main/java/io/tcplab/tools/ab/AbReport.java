@@ -24,7 +24,7 @@ public final class AbReport {
         b.append(String.format(Locale.ROOT, "A/B %s: %d bytes left to right over %s%n", r.spec().cc(),
                 r.spec().bytes(), describe(r.spec())));
         String[] head = {"", "kernel " + k.congestionControl(), "tcplab " + t.congestionControl()};
-        List<String[]> rows = List.of(head,
+        List<String[]> rows = new java.util.ArrayList<>(List.of(head,
                 row("goodput (Mbit/s)", k, t, x -> fixed(x.goodputBitsPerSec() / 1e6, 2)),
                 row("duration (s)", k, t, x -> fixed(x.durationNanos() / 1e9, 3)),
                 row("bytes received", k, t, x -> Long.toString(x.bytes())),
@@ -37,8 +37,15 @@ public final class AbReport {
                 row("mss (bytes)", k, t, x -> Integer.toString(x.mss())),
                 row("packets into the link", k, t, x -> Long.toString(x.linkPackets())),
                 row("dropped by the link", k, t, x -> Long.toString(x.linkDrops())),
-                row("dropped before it (TX)", k, t, x -> x.deviceTxDrops() < 0 ? "-" : Long.toString(x.deviceTxDrops())),
-                row("samples", k, t, x -> Integer.toString(x.samples().size())));
+                row("dropped outside the link", k, t, x -> x.outsideDrops().complete()
+                        ? Long.toString(x.outsideDrops().total()) : "?"),
+                row("samples", k, t, x -> Integer.toString(x.samples().size()))));
+        if (r.spec().ecn() || r.spec().forward().ecnThreshold() != null) {
+            rows.add(row("ECN negotiated", k, t, x -> x.ecn().negotiated() ? "yes" : "no"));
+            rows.add(row("ECN-capable packets", k, t, x -> Long.toString(x.ecn().ectPackets())));
+            rows.add(row("CE marks at the link", k, t, x -> Long.toString(x.ecn().ceMarks())));
+            rows.add(row("reductions announced (CWR)", k, t, x -> Long.toString(x.ecn().cwrSegments())));
+        }
         int w0 = rows.stream().mapToInt(x -> x[0].length()).max().orElse(0);
         int w1 = rows.stream().mapToInt(x -> x[1].length()).max().orElse(0);
         int w2 = rows.stream().mapToInt(x -> x[2].length()).max().orElse(0);
@@ -47,6 +54,21 @@ public final class AbReport {
                     row[2]));
         }
         return b.toString();
+    }
+
+    /**
+     * Why {@code r} is no comparison, in one line, or null when it is one: a run lost packets
+     * outside the link (or a counter of that could not be read), so the harness, not the path,
+     * shaped its result.
+     */
+    public static String refusal(AbResult r) {
+        OutsideDrops k = r.kernel().outsideDrops();
+        OutsideDrops t = r.tcplab().outsideDrops();
+        if (k.none() && t.none()) {
+            return null;
+        }
+        return "no comparison: packets were dropped outside the link, which only the link may do (kernel run: "
+                + k.describe() + "; tcplab run: " + t.describe() + ")";
     }
 
     /** The path in a few words: {@code 100 Mbit/s, RTT 20 ms, queue 250000B, loss 1%}. */
@@ -98,7 +120,9 @@ public final class AbReport {
     /**
      * One JSON object: {@code spec} ({@code bytes}, {@code congestionControl}, {@code forward},
      * {@code reverse}, {@code seed}, {@code mtu}, {@code sampleIntervalNanos}), {@code namespaces} (removed again), then {@code kernel} and
-     * {@code tcplab}, each with the summary fields of the table and {@code samples} (arrays
+     * {@code tcplab}, each with the summary fields of the table, {@code outsideDrops} ({@code total},
+     * {@code complete}, {@code where}: each counter), {@code ecn} ({@code negotiated},
+     * {@code ectPackets}, {@code ceMarks}, {@code cwrSegments}) and {@code samples} (arrays
      * {@code t} in seconds, {@code cwndBytes}, {@code srttMillis}, {@code retransmits}, {@code bytesAcked}).
      */
     public static String json(AbResult r) {
@@ -109,6 +133,7 @@ public final class AbReport {
         spec.put("recovery", r.spec().tcplab().recovery.name().toLowerCase(Locale.ROOT));
         spec.put("spurious", r.spec().tcplab().spurious.toString().toLowerCase(Locale.ROOT));
         spec.put("pacing", r.spec().tcplab().pacing);
+        spec.put("ecn", r.spec().ecn());
         spec.put("forward", r.spec().forward().toString());
         spec.put("reverse", r.spec().reverse().toString());
         spec.set("forwardSchedule", MAPPER.valueToTree(r.spec().forwardSchedule().changes()));
@@ -138,7 +163,16 @@ public final class AbReport {
         n.put("mss", x.mss());
         n.put("linkPackets", x.linkPackets());
         n.put("linkDrops", x.linkDrops());
-        n.put("deviceTxDrops", x.deviceTxDrops());
+        ObjectNode outside = n.putObject("outsideDrops");
+        outside.put("total", x.outsideDrops().total());
+        outside.put("complete", x.outsideDrops().complete());
+        ObjectNode where = outside.putObject("where");
+        x.outsideDrops().where().forEach(where::put);
+        ObjectNode ecn = n.putObject("ecn");
+        ecn.put("negotiated", x.ecn().negotiated());
+        ecn.put("ectPackets", x.ecn().ectPackets());
+        ecn.put("ceMarks", x.ecn().ceMarks());
+        ecn.put("cwrSegments", x.ecn().cwrSegments());
         ObjectNode s = n.putObject("samples");
         ArrayNode t = s.putArray("t");
         ArrayNode cwnd = s.putArray("cwndBytes");

@@ -1,6 +1,7 @@
 package io.tcplab.tools.ab;
 
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.link.bridge.DirectionStats;
@@ -17,8 +18,10 @@ import java.util.List;
  * kernel receiver in the right one; B, tcplab behind a TUN device whose kernel side is also in the
  * left namespace, which forwards its packets into the link, to the same kind of receiver.
  *
- * Each run gets a fresh link with the same seed. The kernel sender is sampled with {@code ss -tin}
- * every interval; tcplab's through its trace listener. Everything (namespaces, devices, threads)
+ * Each run gets a fresh link with the same seed. The path's buffers and device queues are sized by
+ * {@link PathSizing} so that only the link drops; what was lost anywhere else is counted per run
+ * ({@link OutsideDrops}). The kernel sender is sampled with {@code ss -tin} every interval;
+ * tcplab's through its trace listener. Everything (namespaces, devices, threads)
  * is removed afterwards, also on failure; an interrupted JVM leaves the namespaces to TestHosts'
  * shutdown hook.
  */
@@ -38,15 +41,19 @@ public final class AbRunner {
     }
 
     public AbResult run() throws InterruptedException {
-        try (RealPath path = RealPath.open(spec.ccName())) {
-            say("namespaces %s and %s; kernel algorithm in %s: %s", path.left().name(), path.right().name(),
-                    path.left().name(), path.leftAlgorithm());
+        PathSizing sizing = PathSizing.of(spec.forward(), spec.reverse(), spec.mtu());
+        try (RealPath path = RealPath.open(spec.ccName(), sizing, spec.ecn())) {
+            say("namespaces %s and %s; kernel algorithm in %s: %s; socket buffers %d B, device queues %d packets",
+                    path.left().name(), path.right().name(), path.left().name(), path.leftAlgorithm(),
+                    sizing.socketBufferBytes(), sizing.deviceQueuePackets());
             RunResult k = kernelRun(path);
-            say("A kernel %s: %d bytes in %.3f s, %.1f Mbit/s, %d retransmits, %d samples", spec.ccName(), k.bytes(),
-                    k.durationNanos() / 1e9, k.goodputBitsPerSec() / 1e6, k.retransmits(), k.samples().size());
-            RunResult t = tcplabRun(path);
-            say("B tcplab %s: %d bytes in %.3f s, %.1f Mbit/s, %d retransmits, %d samples", spec.cc(), t.bytes(),
-                    t.durationNanos() / 1e9, t.goodputBitsPerSec() / 1e6, t.retransmits(), t.samples().size());
+            say("A kernel %s: %d bytes in %.3f s, %.1f Mbit/s, %d retransmits, %d samples, dropped outside the link %s",
+                    spec.ccName(), k.bytes(), k.durationNanos() / 1e9, k.goodputBitsPerSec() / 1e6, k.retransmits(),
+                    k.samples().size(), k.outsideDrops().describe());
+            RunResult t = tcplabRun(path, sizing);
+            say("B tcplab %s: %d bytes in %.3f s, %.1f Mbit/s, %d retransmits, %d samples, dropped outside the link %s",
+                    spec.cc(), t.bytes(), t.durationNanos() / 1e9, t.goodputBitsPerSec() / 1e6, t.retransmits(),
+                    t.samples().size(), t.outsideDrops().describe());
             return new AbResult(spec, k, t, path.namespaces());
         } catch (RuntimeException e) {
             throw RealPath.wrap(e);
@@ -83,11 +90,12 @@ public final class AbRunner {
                         + spec.ccName());
             }
             link.check("kernel run");
-            long txDrops = path.txDrops(link);
+            OutsideDrops.Builder drops = new OutsideDrops.Builder();
+            path.linkDevicesDrops(link, drops);
             DirectionStats f = link.bridge().forward();
             return new RunResult("kernel", last.congestionControl(), r.bytes(), r.eofNanos() - t0,
                     last.retransmitsTotal(), last.cwndBytes(), last.mss(), sampler.asSamples(t0), f.offered(),
-                    f.queueDropped() + f.lost(), txDrops);
+                    f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(last.ecn(), f));
         } catch (IOException e) {
             throw new AbException("kernel run: " + e.getMessage(), e);
         }
@@ -95,7 +103,7 @@ public final class AbRunner {
 
     // ---- B: tcplab to kernel -------------------------------------------------------------
 
-    private RunResult tcplabRun(RealPath path) throws InterruptedException {
+    private RunResult tcplabRun(RealPath path, PathSizing sizing) throws InterruptedException {
         int port = spec.port() + 1;
         try (RealLink link = openLink(path);
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-ab-receiver-b")) {
@@ -103,7 +111,9 @@ public final class AbRunner {
             long t0 = System.nanoTime();
             tracer.t0 = t0;
             InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), spec.bytes()));
-            try (TcplabSender sender = TcplabSender.connect(path, port, spec.tcplab(), spec.seed(), spec.mtu(), source,
+            // the same send buffer as the kernel sender's ceiling, so neither is limited by its own
+            ConnectionOptions options = spec.tcplab().toBuilder().sendBufferBytes(sizing.socketBufferBytes()).build();
+            try (TcplabSender sender = TcplabSender.connect(path, port, options, spec.seed(), spec.mtu(), source,
                     tracer::onTrace, "tcplab-ab-stack")) {
                 KernelReceiver.Received r;
                 try {
@@ -119,11 +129,13 @@ public final class AbRunner {
                 });
                 link.check("tcplab run");
                 sender.check("tcplab run");
-                long txDrops = path.txDrops(link);
+                OutsideDrops.Builder drops = new OutsideDrops.Builder();
+                sender.outsideDrops(drops);
+                path.linkDevicesDrops(link, drops);
                 DirectionStats f = link.bridge().forward();
                 return new RunResult("tcplab", info.congestionControl(), r.bytes(), r.eofNanos() - t0,
                         info.segmentsRetransmitted(), info.cwndBytes(), info.mss(), samples, f.offered(),
-                        f.queueDropped() + f.lost(), txDrops);
+                        f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(info.ecn(), f));
             }
         } catch (IOException e) {
             throw new AbException("tcplab run: " + e.getMessage(), e);

@@ -31,6 +31,11 @@ public record AbSpec(long bytes, ConnectionOptions tcplab, LinkParams forward, L
         return tcplab.congestionControl;
     }
 
+    /** Whether both sides ask for ECN: tcplab through its options, the kernel sender through tcp_ecn=1. */
+    public boolean ecn() {
+        return tcplab.ecn;
+    }
+
     /** The algorithm's name without parameters: what the kernel is asked for. */
     public String ccName() {
         return RealPath.algorithmName(cc());

@@ -28,7 +28,9 @@ import java.util.List;
  * </pre>
  *
  * The left namespace forwards (so tcplab's TUN reaches the link) and its kernel's default
- * algorithm is the one asked for. Each run opens its own {@link RealLink}. {@link #close()}
+ * algorithm is the one asked for; with a {@link PathSizing} its senders' send buffers, the right
+ * side's receive buffers and the txqueuelen of every TUN device are sized for the path. Each run
+ * opens its own {@link RealLink}. {@link #close()}
  * removes the namespaces and whatever is in them; an interrupted JVM leaves that to TestHosts'
  * shutdown hook. Setup failures are {@link AbException}s with one line.
  */
@@ -46,11 +48,13 @@ public final class RealPath implements AutoCloseable {
     private AllowedAlgorithm allowed;
     private final TestHosts.Host left;
     private final TestHosts.Host right;
+    private final PathSizing sizing;
 
-    private RealPath(TestHosts hosts, TestHosts.Host left, TestHosts.Host right) {
+    private RealPath(TestHosts hosts, TestHosts.Host left, TestHosts.Host right, PathSizing sizing) {
         this.hosts = hosts;
         this.left = left;
         this.right = right;
+        this.sizing = sizing;
     }
 
     /** The algorithms the kernel offers, from /proc (the same in every namespace). */
@@ -69,8 +73,17 @@ public final class RealPath implements AutoCloseable {
         return (colon < 0 ? ccSpec : ccSpec.substring(0, colon)).trim().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** Checks root, namespaces and the kernel's algorithm first, then makes the namespaces. */
+    /** {@link #open(String, PathSizing, boolean)} with the kernel's own buffers and device queues, no ECN. */
     public static RealPath open(String kernelAlgorithm) {
+        return open(kernelAlgorithm, PathSizing.KERNEL_DEFAULTS, false);
+    }
+
+    /**
+     * Checks root, namespaces and the kernel's algorithm first, then makes the namespaces; with
+     * {@code ecn} the left kernel asks for ECN on its connections ({@code tcp_ecn=1}; the right
+     * one's default, 2, accepts it).
+     */
+    public static RealPath open(String kernelAlgorithm, PathSizing sizing, boolean ecn) {
         TestHosts.Availability a = TestHosts.available();
         if (!a.ok()) {
             throw new AbException(a.reason());
@@ -88,7 +101,14 @@ public final class RealPath implements AutoCloseable {
             left.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
             allowed = AllowedAlgorithm.allow(kernelAlgorithm);
             left.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + kernelAlgorithm);
-            RealPath path = new RealPath(hosts, left, right);
+            if (ecn) {
+                left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=1");
+            }
+            if (!sizing.kernelDefaults()) {
+                setMaximum(left, "net.ipv4.tcp_wmem", sizing.socketBufferBytes());
+                setMaximum(right, "net.ipv4.tcp_rmem", sizing.socketBufferBytes());
+            }
+            RealPath path = new RealPath(hosts, left, right, sizing);
             path.allowed = allowed;
             return path;
         } catch (RuntimeException e) {
@@ -98,6 +118,16 @@ public final class RealPath implements AutoCloseable {
             }
             throw wrap(e);
         }
+    }
+
+    /** The third value (the autotuning ceiling) of a per-namespace {@code min default max} sysctl. */
+    private static void setMaximum(TestHosts.Host host, String key, int bytes) {
+        String[] v = host.run("sysctl", "-n", key).trim().split("\\s+");
+        host.run("sysctl", "-qw", key + "=" + v[0] + " " + v[1] + " " + bytes);
+    }
+
+    public PathSizing sizing() {
+        return sizing;
     }
 
     public TestHosts.Host left() {
@@ -124,7 +154,7 @@ public final class RealPath implements AutoCloseable {
     public RealLink openLink(LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
                              LinkSchedule reverseSchedule, long seed, int mtu, String threadName) {
         BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tlka%d", right.name(), RIGHT_CIDR,
-                "tlkb%d", mtu);
+                "tlkb%d", mtu, sizing.deviceQueuePackets());
         LinkBridge bridge = LinkBridge.builder(d.a(), d.b()).forward(forward.copy()).reverse(reverse.copy())
                 .forwardSchedule(forwardSchedule).reverseSchedule(reverseSchedule).names("left->right", "right->left")
                 .seed(seed).threadName(threadName).start();
@@ -134,7 +164,7 @@ public final class RealPath implements AutoCloseable {
             bridge.close();
             throw e;
         }
-        return new RealLink(bridge, d.a().name());
+        return new RealLink(bridge, d.a().name(), d.b().name());
     }
 
     /** A kernel listening socket on the right side's address. */
@@ -146,15 +176,43 @@ public final class RealPath implements AutoCloseable {
         });
     }
 
-    /** TX drops of the link's left device (the kernel's queue into the link), or -1. */
-    public long txDrops(RealLink link) {
+    /**
+     * What the kernel dropped on the link's own devices and the bridge's writes that it refused,
+     * added to {@code drops}: everything lost between the senders and the link and between the
+     * link and the receiver, besides the link itself.
+     */
+    public void linkDevicesDrops(RealLink link, OutsideDrops.Builder drops) {
+        deviceDrops(left, link.leftDevice(), drops);
+        deviceDrops(right, link.rightDevice(), drops);
+        drops.add("bridge writes into " + link.rightDevice(), link.bridge().forward().writeDrops());
+        drops.add("bridge writes into " + link.leftDevice(), link.bridge().reverse().writeDrops());
+    }
+
+    /**
+     * The drops of one device of {@code host}: TX (the transmit ring towards whoever reads it,
+     * full), RX (packets written to it that the kernel refused) and its qdisc's; unknown ones are
+     * added as -1.
+     */
+    public static void deviceDrops(TestHosts.Host host, String device, OutsideDrops.Builder drops) {
+        long tx = -1;
+        long rx = -1;
+        long qdisc = -1;
         try {
-            String json = left.ip("-j", "-s", "link", "show", "dev", link.leftDevice());
-            JsonNode n = MAPPER.readTree(json).path(0).path("stats64").path("tx").path("dropped");
-            return n.isNumber() ? n.asLong() : -1;
+            JsonNode stats = MAPPER.readTree(host.ip("-j", "-s", "link", "show", "dev", device)).path(0)
+                    .path("stats64");
+            tx = stats.path("tx").path("dropped").asLong(-1);
+            rx = stats.path("rx").path("dropped").asLong(-1);
+            long sum = 0;
+            for (JsonNode q : MAPPER.readTree(host.run("tc", "-j", "-s", "qdisc", "show", "dev", device))) {
+                sum += q.path("drops").asLong(0);
+            }
+            qdisc = sum;
         } catch (RuntimeException | IOException e) {
-            return -1;
+            // left as unknown: the report shows it and refuses the comparison
         }
+        drops.add(device + " TX", tx);
+        drops.add(device + " RX", rx);
+        drops.add(device + " qdisc", qdisc);
     }
 
     @Override

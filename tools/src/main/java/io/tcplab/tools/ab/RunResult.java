@@ -7,15 +7,17 @@ import java.util.List;
  * many bytes the receiver counted in how long (from the sender's connect to the receiver's EOF),
  * the sender's retransmitted segments, its final congestion window, the samples taken on the way,
  * and what the path did to its packets: how many entered the link left to right, how many the
- * link dropped (queue overflow plus random loss), and how many the left kernel dropped on the
- * way into the link (TX drops of TUN A, -1 if unknown).
+ * link dropped (queue overflow plus random loss), what was lost outside the link (which must be
+ * nothing), and ECN.
  */
 public record RunResult(String sender, String congestionControl, long bytes, long durationNanos, long retransmits,
                         long finalCwndBytes, int mss, List<Sample> samples, long linkPackets, long linkDrops,
-                        long deviceTxDrops) {
+                        OutsideDrops outsideDrops, EcnCounts ecn) {
 
     public RunResult {
         samples = List.copyOf(samples);
+        java.util.Objects.requireNonNull(outsideDrops, "outsideDrops");
+        java.util.Objects.requireNonNull(ecn, "ecn");
     }
 
     public double goodputBitsPerSec() {

@@ -21,10 +21,14 @@ public final class SsParser {
     private SsParser() {
     }
 
-    /** One socket's line pair. Times in milliseconds as ss prints them; rates in bit/s. */
+    /**
+     * One socket's line pair. Times in milliseconds as ss prints them; rates in bit/s; {@code ecn}
+     * whether the connection negotiated ECN (ss's bare {@code ecn} flag).
+     */
     public record Socket(String local, String peer, String congestionControl, int mss, long cwndSegments,
                          long ssthreshSegments, double rttMillis, double rttVarMillis, double minRttMillis,
-                         long bytesSent, long bytesAcked, long retransmitsTotal, long lost, double deliveryRateBps) {
+                         long bytesSent, long bytesAcked, long retransmitsTotal, long lost, double deliveryRateBps,
+                         boolean ecn) {
         /** The congestion window in bytes: segments × MSS. */
         public long cwndBytes() {
             return cwndSegments * mss;
@@ -73,6 +77,7 @@ public final class SsParser {
         String[] t = infoLine.split("\\s+");
         Map<String, String> kv = new HashMap<>();
         String cc = "";
+        boolean ecn = false;
         for (int i = 0; i < t.length; i++) {
             String tok = t[i];
             int colon = tok.indexOf(':');
@@ -81,6 +86,8 @@ public final class SsParser {
             } else if ((tok.equals("send") || tok.equals("pacing_rate") || tok.equals("delivery_rate")
                     || tok.equals("rcv_rtt") || tok.equals("busy")) && i + 1 < t.length) {
                 kv.putIfAbsent(tok, t[++i]);
+            } else if (tok.equals("ecn")) {
+                ecn = true; // TCPI_OPT_ECN: ECN was negotiated
             } else if (cc.isEmpty() && !FLAGS.contains(tok) && tok.chars().allMatch(Character::isLetterOrDigit)) {
                 cc = tok;
             }
@@ -91,7 +98,7 @@ public final class SsParser {
                 longOf(kv.get("ssthresh"), -1), doubleOf(rtt[0]), rtt.length > 1 ? doubleOf(rtt[1]) : 0,
                 doubleOf(kv.getOrDefault("minrtt", "0")), longOf(kv.get("bytes_sent"), 0),
                 longOf(kv.get("bytes_acked"), 0), longOf(retrans.length > 1 ? retrans[1] : retrans[0], 0),
-                longOf(kv.get("lost"), 0), rate(kv.get("delivery_rate")));
+                longOf(kv.get("lost"), 0), rate(kv.get("delivery_rate")), ecn);
     }
 
     /** {@code 95.2Mbps}, {@code 43690666664bps}, {@code 1.2Gbps}, {@code 800Kbps} in bit/s; 0 if absent. */

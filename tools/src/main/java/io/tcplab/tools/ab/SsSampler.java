@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs {@code ss -tinH dst PEER} in a namespace every interval on its own thread and keeps the
+ * Runs {@code ss -teinH dst PEER} in a namespace every interval on its own thread and keeps the
  * lines of one socket (local port, peer port): the kernel sender's state over time. A process per
  * sample costs a few milliseconds, so intervals much below 100 ms are not kept.
  */
@@ -86,7 +86,8 @@ public final class SsSampler {
             return;
         }
         long at = System.nanoTime();
-        CommandResult r = host.exec(Duration.ofSeconds(5), "ss", "-tinH", "dst", peerAddress);
+        // -e: ss (iproute2 6.1) prints the negotiated options (ts sack ecn) only in its extended form
+        CommandResult r = host.exec(Duration.ofSeconds(5), "ss", "-teinH", "dst", peerAddress);
         if (!r.ok()) {
             return;
         }

@@ -21,32 +21,38 @@ import java.util.concurrent.Callable;
  * on the driver thread.
  */
 public final class TcplabSender implements AutoCloseable {
+    private final TestHosts.Host host;
     private final RealTimeDriver driver;
     private final Connection connection;
     private final ConnectionHandler source;
 
-    private TcplabSender(RealTimeDriver driver, Connection connection, ConnectionHandler source) {
+    private TcplabSender(TestHosts.Host host, RealTimeDriver driver, Connection connection, ConnectionHandler source) {
+        this.host = host;
         this.driver = driver;
         this.connection = connection;
         this.source = source;
     }
 
-    /** Opens the device and the driver and connects; the listener sees the connection's first record. */
+    /**
+     * Opens the device (its txqueuelen the path's {@link PathSizing#deviceQueuePackets()}) and the
+     * driver and connects; the listener sees the connection's first record.
+     */
     public static TcplabSender connect(RealPath path, int port, ConnectionOptions options, long seed, int mtu,
                                        InputStreamSource source, TraceListener listener, String threadName) {
         return connect(path.left(), RealPath.OURS_CIDR, RealPath.OURS_ADDR, RealPath.RIGHT_ADDR, port, options, seed,
-                mtu, source, listener, threadName);
+                mtu, path.sizing().deviceQueuePackets(), source, listener, threadName);
     }
 
     /**
      * The same from any namespace: the device's kernel side gets {@code deviceCidr} in {@code host}
-     * (which must forward), the stack {@code ourAddress}, and the connection goes to
-     * {@code peer}:{@code port}; {@code listener} may be null.
+     * (which must forward) and a txqueuelen of {@code txQueuePackets} (0: the kernel's 500), the
+     * stack {@code ourAddress}, and the connection goes to {@code peer}:{@code port};
+     * {@code listener} may be null.
      */
     public static TcplabSender connect(TestHosts.Host host, String deviceCidr, String ourAddress, String peer, int port,
-                                       ConnectionOptions options, long seed, int mtu, ConnectionHandler source,
-                                       TraceListener listener, String threadName) {
-        TunDevice tun = host.tun().name("tlab%d").address(deviceCidr).mtu(mtu).open();
+                                       ConnectionOptions options, long seed, int mtu, int txQueuePackets,
+                                       ConnectionHandler source, TraceListener listener, String threadName) {
+        TunDevice tun = host.tun().name("tlab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
         StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
                 .address(InterfaceAddress.parseAddress(ourAddress)).build();
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
@@ -59,7 +65,7 @@ public final class TcplabSender implements AutoCloseable {
                 }
                 return conn;
             });
-            return new TcplabSender(driver, c, source);
+            return new TcplabSender(host, driver, c, source);
         } catch (RuntimeException e) {
             driver.close(true);
             throw e;
@@ -84,6 +90,16 @@ public final class TcplabSender implements AutoCloseable {
     public String describe() {
         Object error = source instanceof InputStreamSource s ? s.error() : null;
         return "tcplab sender: " + info() + (error != null ? ", closed with " + error : "");
+    }
+
+    /**
+     * Adds what was lost between the stack and the kernel: the drops of tcplab's TUN device (its TX
+     * ring holds the ACKs coming back) and the writes the kernel refused.
+     */
+    public void outsideDrops(OutsideDrops.Builder drops) {
+        String device = driver.device().name();
+        RealPath.deviceDrops(host, device, drops);
+        drops.add("tcplab writes into " + device, driver.writeDrops());
     }
 
     /** Fails the run {@code what} if the driver stopped on its own. */

@@ -27,10 +27,25 @@ import picocli.CommandLine.Spec;
                 + "link (as tcplab link): once with the kernel's TCP using the algorithm of the same name, once "
                 + "with tcplab behind a TUN device, each to a kernel receiver. Prints goodput, retransmissions, "
                 + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
-                "Exit codes: 0 success, 1 a run failed, 2 a bad option."})
+                "Exit codes: 0 success, 1 a run failed or lost packets outside the link, 2 a bad option."})
 public final class AbCommand implements Callable<Integer> {
     /** What an unlimited link is taken to carry when a run's time limit is worked out. */
     private static final long UNLIMITED_RATE_GUESS = 10_000_000_000L;
+
+    /** Runs both sides of a spec (the real one makes namespaces; tests hand in results). */
+    interface Runner {
+        AbResult run(AbSpec spec, PrintWriter log) throws InterruptedException;
+    }
+
+    private final Runner runner;
+
+    public AbCommand() {
+        this((spec, log) -> new AbRunner(spec, log).run());
+    }
+
+    AbCommand(Runner runner) {
+        this.runner = runner;
+    }
 
     @Spec
     private CommandSpec command;
@@ -60,6 +75,11 @@ public final class AbCommand implements Callable<Integer> {
 
     @Mixin
     private BridgeOptions bridgeOptions = new BridgeOptions();
+
+    @Option(names = "--ecn", description = "Both sides ask for ECN: the kernel sender's namespace gets "
+            + "net.ipv4.tcp_ecn=1, tcplab offers it; the report says per side whether it was negotiated, the CE "
+            + "marks at the link (--ecn-threshold) and the window reductions announced with CWR.")
+    private boolean ecn;
 
     @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = LinkCommand.Mtu.class,
             description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
@@ -104,14 +124,21 @@ public final class AbCommand implements Callable<Integer> {
                 .setDelayNanos(rttNanos - rttNanos / 2);
         long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
         // TUN endpoints pace by default so a window's burst does not overflow the device's queue
-        ConnectionOptions tcplab = recovery.applyTo(ConnectionOptions.builder().congestionControl(cc), true).build();
+        ConnectionOptions tcplab = recovery.applyTo(ConnectionOptions.builder().congestionControl(cc).ecn(ecn), true)
+                .build();
         AbSpec spec = new AbSpec(bytes, tcplab, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
                 sampleIntervalNanos, timeout, port);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
         try {
-            AbResult result = new AbRunner(spec, json ? null : out).run();
+            AbResult result = runner.run(spec, json ? null : out);
+            String refusal = AbReport.refusal(result);
+            if (refusal != null) {
+                err.println(name + ": " + refusal);
+                err.flush();
+                return 1;
+            }
             if (json) {
                 out.println(AbReport.json(result));
             } else {

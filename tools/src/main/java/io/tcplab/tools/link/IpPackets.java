@@ -7,6 +7,8 @@ final class IpPackets {
     private static final int ECN_MASK = 0x03;
     private static final int CE = 0x03;
     private static final int TCP = 6;
+    private static final int TCP_SYN = 0x02;
+    private static final int TCP_CWR = 0x80;
 
     private IpPackets() {
     }
@@ -51,6 +53,32 @@ final class IpPackets {
         int version = p.getUnsignedByte(at) >> 4;
         int b1 = p.getUnsignedByte(at + 1);
         return version == 4 ? isEct(b1) : version == 6 && isEct(b1 >> 4);
+    }
+
+    /**
+     * Whether a TCP segment (IPv4 or IPv6, TCP right after the IP header) other than a SYN carries
+     * CWR: its sender announcing it reduced its window (RFC 3168 §6.1.2); an ECN-setup SYN also
+     * sets CWR but reduces nothing.
+     */
+    static boolean isCwrSegment(ByteBuf p) {
+        int at = p.readerIndex();
+        if (p.readableBytes() < 40) {
+            return false;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int tcp;
+        if (version == 4 && p.getUnsignedByte(at + 9) == TCP) {
+            tcp = at + (p.getUnsignedByte(at) & 0x0f) * 4;
+        } else if (version == 6 && p.readableBytes() >= 60 && p.getUnsignedByte(at + 6) == TCP) {
+            tcp = at + 40;
+        } else {
+            return false;
+        }
+        if (tcp + 14 > p.writerIndex()) {
+            return false;
+        }
+        int flags = p.getUnsignedByte(tcp + 13);
+        return (flags & TCP_CWR) != 0 && (flags & TCP_SYN) == 0;
     }
 
     /**

@@ -100,6 +100,12 @@ public final class Link {
         int size = IpPackets.wireLength(packet);
         counters.offeredPackets++;
         counters.offeredBytes += size;
+        if (IpPackets.isEctPacket(packet)) {
+            counters.ectOffered++;
+        }
+        if (IpPackets.isCwrSegment(packet)) {
+            counters.cwrOffered++;
+        }
 
         boolean periodicLoss = p.lossEvery() >= 2 && ++periodicCount % p.lossEvery() == 0;
         boolean randomLoss = draw(lossRandom, p.lossProbability());

@@ -17,6 +17,8 @@ public final class LinkCounters {
     long ceMarked;
     long earlyDropped;
     long ectDropped;
+    long ectOffered;
+    long cwrOffered;
     long maxQueuePackets;
     long maxQueueBytes;
 
@@ -92,6 +94,16 @@ public final class LinkCounters {
     /** Queue drops (tail or RED) of ECN-capable packets: zero when ECN fully replaces dropping. */
     public long ectDropped() {
         return ectDropped;
+    }
+
+    /** Packets offered with ECT(0) or ECT(1): their senders negotiated ECN (RFC 3168 §6.1.1). */
+    public long ectOffered() {
+        return ectOffered;
+    }
+
+    /** TCP segments offered with CWR (not SYNs): window reductions their senders announced (RFC 3168 §6.1.2). */
+    public long cwrOffered() {
+        return cwrOffered;
     }
 
     public long maxQueuePackets() {

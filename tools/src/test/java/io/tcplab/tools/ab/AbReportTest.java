@@ -4,34 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
-import io.tcplab.tools.link.LinkSchedule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The table, the JSON and the plot of an A/B result made up here; no namespaces. */
+/** The table, the JSON, the refusal and the plot of an A/B result made up here; no namespaces. */
 class AbReportTest {
-    private static final long MS = 1_000_000L;
-
     static AbResult result() {
-        LinkParams fwd = LinkParams.of().setRateBitsPerSec(100_000_000L).setDelayNanos(10 * MS)
-                .setQueueLimit(Limit.bytes(250_000)).setLossProbability(0.005);
-        LinkParams rev = LinkParams.of().setRateBitsPerSec(100_000_000L).setDelayNanos(10 * MS)
-                .setQueueLimit(Limit.bytes(250_000));
-        AbSpec spec = new AbSpec(16 << 20, io.tcplab.stack.conn.ConnectionOptions.defaults(), fwd, rev, new LinkSchedule(List.of()), new LinkSchedule(List.of()),
-                1, 1500, 100 * MS, 60_000 * MS, 5201);
-        RunResult kernel = new RunResult("kernel", "reno", 16 << 20, 1_500 * MS, 343, 317_112, 1448, List.of(
-                new Sample(100 * MS, 14480, 0, 0, 0),
-                new Sample(200 * MS, 200_000, 40 * MS, 0, 1_000_000),
-                new Sample(300 * MS, 300_000, 20 * MS, 343, 2_000_000)), 12_000, 340, 0);
-        RunResult tcplab = new RunResult("tcplab", "reno", 16 << 20, 2_000 * MS, 779, 454_672, 1448, List.of(
-                new Sample(50 * MS, 100_000, 30 * MS, 0, 0),
-                new Sample(150 * MS, 500_000, 60 * MS, 779, 3_000_000)), 12_500, 700, -1);
-        return new AbResult(spec, kernel, tcplab, List.of("tcplab-0-left", "tcplab-0-right"));
+        return AbResults.sample();
     }
 
     @Test
@@ -39,28 +24,29 @@ class AbReportTest {
         String text = AbReport.text(result());
         assertThat(text).isEqualTo("""
                 A/B reno: 16777216 bytes left to right over 100 Mbit/s, RTT 20 ms, queue 250000B, loss 0.5%
-                                        kernel reno  tcplab reno
-                goodput (Mbit/s)              89.48        67.11
-                duration (s)                  1.500        2.000
-                bytes received             16777216     16777216
-                retransmitted segments          343          779
-                RTT mean (ms)                 30.00        45.00
-                RTT min (ms)                  20.00        30.00
-                RTT max (ms)                  40.00        60.00
-                cwnd final (bytes)           317112       454672
-                cwnd mean (bytes)            171493       300000
-                mss (bytes)                    1448         1448
-                packets into the link         12000        12500
-                dropped by the link             340          700
-                dropped before it (TX)            0            -
-                samples                           3            2
+                                          kernel reno  tcplab reno
+                goodput (Mbit/s)                89.48        67.11
+                duration (s)                    1.500        2.000
+                bytes received               16777216     16777216
+                retransmitted segments            343          779
+                RTT mean (ms)                   30.00        45.00
+                RTT min (ms)                    20.00        30.00
+                RTT max (ms)                    40.00        60.00
+                cwnd final (bytes)             317112       454672
+                cwnd mean (bytes)              171493       300000
+                mss (bytes)                      1448         1448
+                packets into the link           12000        12500
+                dropped by the link               340          700
+                dropped outside the link            0            0
+                samples                             3            2
                 """);
     }
 
     @Test
     void noRttSamplesShowsADash() {
         AbResult r = result();
-        RunResult empty = new RunResult("tcplab", "reno", 1, 1, 0, 0, 1448, List.of(), 0, 0, 0);
+        RunResult empty = new RunResult("tcplab", "reno", 1, 1, 0, 0, 1448, List.of(), 0, 0, AbResults.noDrops(),
+                new EcnCounts(false, 0, 0, 0));
         String text = AbReport.text(new AbResult(r.spec(), r.kernel(), empty, r.namespaces()));
         assertThat(text).containsPattern("RTT mean \\(ms\\) +30\\.00 +-\n");
         assertThat(AbReport.json(new AbResult(r.spec(), r.kernel(), empty, r.namespaces()))).contains("\"rttMeanMillis\":null");
@@ -79,6 +65,73 @@ class AbReportTest {
         assertThat(root.at("/kernel/samples/srttMillis/1").asDouble()).isEqualTo(40.0);
         assertThat(root.at("/tcplab/rttMaxMillis").asDouble()).isEqualTo(60.0);
         assertThat(root.at("/tcplab/samples/cwndBytes/1").asLong()).isEqualTo(500_000);
+    }
+
+    @Test
+    void aRunWithoutDropsOutsideTheLinkIsAComparison() {
+        assertThat(AbReport.refusal(result())).isNull();
+    }
+
+    @Test
+    void dropsOutsideTheLinkOnEitherSideAreNamedInOneLine() {
+        OutsideDrops ring = new OutsideDrops.Builder().add("tlka0 TX", 684).add("tlkb0 TX", 0)
+                .add("bridge writes into tlkb0", 2).build();
+        String kernelSide = AbReport.refusal(AbResults.withOutsideDrops(ring, AbResults.noDrops()));
+        assertThat(kernelSide).isEqualTo("no comparison: packets were dropped outside the link, which only the link "
+                + "may do (kernel run: 686 (tlka0 TX 684, bridge writes into tlkb0 2); tcplab run: 0)");
+        String tcplabSide = AbReport.refusal(AbResults.withOutsideDrops(AbResults.noDrops(),
+                new OutsideDrops.Builder().add("tlab0 TX", 3).build()));
+        assertThat(tcplabSide).endsWith("(kernel run: 0; tcplab run: 3 (tlab0 TX 3))").doesNotContain("\n");
+    }
+
+    @Test
+    void aCounterThatCouldNotBeReadIsNoComparisonEither() {
+        OutsideDrops unknown = new OutsideDrops.Builder().add("tlka0 TX", 0).add("tlka0 qdisc", -1).build();
+        assertThat(unknown.total()).isZero();
+        assertThat(AbReport.refusal(AbResults.withOutsideDrops(AbResults.noDrops(), unknown)))
+                .endsWith("tcplab run: 0, unknown: tlka0 qdisc)");
+        assertThat(AbReport.text(AbResults.withOutsideDrops(AbResults.noDrops(), unknown)))
+                .containsPattern("dropped outside the link +0 +\\?\n");
+    }
+
+    @Test
+    void jsonNamesEveryCounterOutsideTheLink() throws Exception {
+        OutsideDrops ring = new OutsideDrops.Builder().add("tlka0 TX", 684).add("tlkb0 TX", 0).build();
+        JsonNode root = new ObjectMapper().readTree(AbReport.json(AbResults.withOutsideDrops(ring,
+                AbResults.noDrops())));
+        assertThat(root.at("/kernel/outsideDrops/total").asLong()).isEqualTo(684);
+        assertThat(root.at("/kernel/outsideDrops/where/tlka0 TX").asLong()).isEqualTo(684);
+        assertThat(root.at("/kernel/outsideDrops/where/tlkb0 TX").asLong()).isZero();
+        assertThat(root.at("/tcplab/outsideDrops/complete").asBoolean()).isTrue();
+    }
+
+    @Test
+    void ecnRowsPerSideWhenAsked() throws Exception {
+        AbResult base = result();
+        AbSpec spec = new AbSpec(base.spec().bytes(), ConnectionOptions.builder().ecn(true).build(),
+                base.spec().forward().copy().setEcnThreshold(Limit.packets(20)), base.spec().reverse(),
+                base.spec().forwardSchedule(), base.spec().reverseSchedule(), 1, 1500, base.spec().sampleIntervalNanos(),
+                base.spec().timeoutNanos(), 5201);
+        RunResult k = withEcn(base.kernel(), new EcnCounts(true, 11_000, 120, 9));
+        RunResult t = withEcn(base.tcplab(), new EcnCounts(false, 0, 0, 0));
+        AbResult r = new AbResult(spec, k, t, base.namespaces());
+        assertThat(AbReport.text(r)).contains("over 100 Mbit/s, RTT 20 ms, queue 250000B, loss 0.5%, ECN above 20p")
+                .containsPattern("ECN negotiated +yes +no\n")
+                .containsPattern("ECN-capable packets +11000 +0\n")
+                .containsPattern("CE marks at the link +120 +0\n")
+                .containsPattern("reductions announced \\(CWR\\) +9 +0\n");
+        assertThat(AbReport.text(result())).doesNotContain("ECN");
+        JsonNode root = new ObjectMapper().readTree(AbReport.json(r));
+        assertThat(root.at("/spec/ecn").asBoolean()).isTrue();
+        assertThat(root.at("/kernel/ecn/negotiated").asBoolean()).isTrue();
+        assertThat(root.at("/kernel/ecn/ceMarks").asLong()).isEqualTo(120);
+        assertThat(root.at("/kernel/ecn/cwrSegments").asLong()).isEqualTo(9);
+        assertThat(root.at("/tcplab/ecn/negotiated").asBoolean()).isFalse();
+    }
+
+    private static RunResult withEcn(RunResult x, EcnCounts ecn) {
+        return new RunResult(x.sender(), x.congestionControl(), x.bytes(), x.durationNanos(), x.retransmits(),
+                x.finalCwndBytes(), x.mss(), x.samples(), x.linkPackets(), x.linkDrops(), x.outsideDrops(), ecn);
     }
 
     @Test

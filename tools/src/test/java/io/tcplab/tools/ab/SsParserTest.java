@@ -85,6 +85,20 @@ class SsParserTest {
     }
 
     @Test
+    void ecnNegotiatedIsTheBareEcnFlagOfTheExtendedForm() {
+        // ss -teinH in a namespace with tcp_ecn=1 (iproute2 6.1, kernel 6.18), the addresses line then the info line
+        String extended = "ESTAB 0      0          10.77.1.1:60670    10.77.2.1:5201  ino:64226 sk:4 "
+                + "cgroup:unreachable:1 <->\n"
+                + "\t ts sack ecn cubic wscale:10,10 rto:204 rtt:41.2/0.5 mss:1448 cwnd:40 bytes_acked:1001\n";
+        SsParser.Socket s = SsParser.parse(extended).get(0);
+        assertThat(s.ecn()).isTrue();
+        assertThat(s.congestionControl()).isEqualTo("cubic");
+        assertThat(s.peerPort()).isEqualTo(5201);
+        assertThat(SsParser.info("a:1", "b:2", "ts sack ecnseen cubic cwnd:10 mss:1460").ecn()).isFalse();
+        assertThat(SsParser.info("a:1", "b:2", "ts sack cubic cwnd:10 mss:1460").ecn()).isFalse();
+    }
+
+    @Test
     void ratesWithUnits() {
         assertThat(SsParser.rate("95.2Mbps")).isCloseTo(95.2e6, within(1e-3));
         assertThat(SsParser.rate("1.5Gbps")).isCloseTo(1.5e9, within(1e-3));

@@ -2,7 +2,14 @@ package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tcplab.tools.ab.AbResult;
+import io.tcplab.tools.ab.AbResults;
+import io.tcplab.tools.ab.AbSpec;
+import io.tcplab.tools.ab.OutsideDrops;
+import java.io.PrintWriter;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import picocli.CommandLine;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The command line of {@code tcplab ab}; nothing here creates namespaces. */
@@ -35,7 +42,54 @@ class AbCommandTest {
         assertThat(r.out()).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
+    /** {@code ab} with {@code args}, its runs replaced by {@code result}. */
+    private static Cli abWith(AbResult result, String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = new CommandLine(new AbCommand((spec, log) -> result)).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute(args);
+        return new Cli(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void dropsOutsideTheLinkAreOneLineAndExit1InsteadOfAComparison() {
+        AbResult lossy = AbResults.withOutsideDrops(new OutsideDrops.Builder().add("tlka0 TX", 684).build(),
+                AbResults.noDrops());
+        for (String[] args : new String[][] {{}, {"--json"}}) {
+            Cli r = abWith(lossy, args);
+            assertThat(r.exitCode()).isEqualTo(1);
+            assertThat(r.errLines()).containsExactly("ab: no comparison: packets were dropped outside the link, "
+                    + "which only the link may do (kernel run: 684 (tlka0 TX 684); tcplab run: 0)");
+            assertThat(r.out()).doesNotContain("goodput").doesNotContain("{");
+        }
+    }
+
+    @Test
+    void withoutDropsOutsideTheLinkTheComparisonIsPrinted() {
+        Cli r = abWith(AbResults.sample());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("goodput (Mbit/s)").contains("dropped outside the link");
+    }
+
+    @Test
+    void ecnAsksTcplabForIt() {
+        AbSpec[] seen = new AbSpec[1];
+        new CommandLine(new AbCommand((spec, log) -> {
+            seen[0] = spec;
+            return AbResults.sample();
+        })).setOut(new PrintWriter(new java.io.StringWriter())).execute("--ecn", "--ecn-threshold", "20p");
+        assertThat(seen[0].ecn()).isTrue();
+        assertThat(seen[0].tcplab().ecn).isTrue();
+        assertThat(seen[0].forward().ecnThreshold()).isEqualTo(io.tcplab.tools.link.Limit.packets(20));
+        new CommandLine(new AbCommand((spec, log) -> {
+            seen[0] = spec;
+            return AbResults.sample();
+        })).setOut(new PrintWriter(new java.io.StringWriter())).execute();
+        assertThat(seen[0].ecn()).isFalse();
+    }
+
+    @Test
     void anAlgorithmTcplabLacksIsNamedWithTheOnesItHas() {
         Cli r = ab("--cc", "nosuch");
         assertThat(r.errLines()).hasSize(1);

@@ -76,7 +76,7 @@ class LinkCountersTest {
         // each; with Ethernet framing each takes 1538 bytes of line. A non-TCP packet has no payload.
         Link link = out.link("l", LinkParams.of().setFraming(Framing.ETHERNET), 1);
         for (int i = 0; i < 10; i++) {
-            ByteBuf segment = TestPackets.tcpv4(1500, 32);
+            ByteBuf segment = TestPackets.tcpv4(0x10, 1500, TestPackets.NOT_ECT, 32);
             link.offer(0, segment);
             segment.release();
         }

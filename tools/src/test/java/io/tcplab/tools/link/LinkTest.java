@@ -205,6 +205,29 @@ class LinkTest {
     }
 
     @Test
+    void countsEcnCapablePacketsAndTheReductionsAnnouncedWithCwr() {
+        Link link = out.link("l", LinkParams.of().setRateBitsPerSec(GBIT), 1);
+        int syn = 0x02;
+        int ack = 0x10;
+        int ece = 0x40;
+        int cwr = 0x80;
+        ByteBuf[] packets = {
+            TestPackets.tcpv4(syn | ece | cwr, 60, TestPackets.NOT_ECT), // ECN-setup SYN: reduces nothing
+            TestPackets.tcpv4(ack, 1500, TestPackets.ECT0),
+            TestPackets.tcpv4(ack | cwr, 1500, TestPackets.ECT0), // the first segment after a reduction
+            TestPackets.tcpv4(ack, 1500, TestPackets.CE), // marked before: CE is not ECT
+            TestPackets.tcpv4(ack | cwr, 1500, TestPackets.NOT_ECT),
+            ipv4(new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, 7, 1500, TestPackets.ECT0), // not TCP
+        };
+        for (ByteBuf p : packets) {
+            link.offer(0, p);
+            p.release();
+        }
+        assertThat(link.counters().ectOffered()).isEqualTo(3);
+        assertThat(link.counters().cwrOffered()).isEqualTo(2);
+    }
+
+    @Test
     void ecnMarksIpv6Too() {
         Link link = out.link("l", LinkParams.of().setRateBitsPerSec(GBIT).setEcnThreshold(Limit.bytes(0)), 1);
         byte[] a = new byte[16];

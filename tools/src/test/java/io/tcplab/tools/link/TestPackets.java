@@ -31,13 +31,18 @@ public final class TestPackets {
         return p;
     }
 
-    /** An IPv4 TCP segment of {@code size} bytes whose TCP header (options included) is {@code tcpHeader} bytes. */
-    public static ByteBuf tcpv4(int size, int tcpHeader) {
+    /** An IPv4 TCP segment of {@code size} bytes from 10.0.0.1 to 10.0.0.2 with these TCP flags (header byte 13). */
+    public static ByteBuf tcpv4(int flags, int size, int ecn) {
+        return tcpv4(flags, size, ecn, 20);
+    }
+
+    /** The same with a TCP header (options included, zero-filled) of {@code tcpHeader} bytes. */
+    public static ByteBuf tcpv4(int flags, int size, int ecn, int tcpHeader) {
         ByteBuf p = Unpooled.buffer(size);
-        p.writeByte(0x45).writeByte(NOT_ECT).writeShort(size).writeInt(0)
-                .writeByte(64).writeByte(6).writeShort(0)
-                .writeBytes(new byte[] {10, 0, 0, 1}).writeBytes(new byte[] {10, 0, 0, 2})
-                .writeShort(5001).writeShort(80).writeInt(0).writeInt(0).writeByte(tcpHeader / 4 << 4);
+        p.writeByte(0x45).writeByte(ecn).writeShort(size).writeInt(0).writeByte(64).writeByte(6).writeShort(0)
+                .writeBytes(new byte[] {10, 0, 0, 1}).writeBytes(new byte[] {10, 0, 0, 2});
+        p.writeShort(40000).writeShort(5201).writeInt(1).writeInt(1).writeByte(tcpHeader / 4 << 4).writeByte(flags)
+                .writeShort(65535).writeShort(0).writeShort(0);
         p.writeZero(size - p.writerIndex());
         p.setShort(10, ipv4HeaderSum(p) ^ 0xffff);
         return p;

@@ -31,6 +31,12 @@ public final class BridgeTopology {
      */
     public static Devices open(String leftNs, String leftCidr, String aName, String rightNs, String rightCidr,
                                String bName, int mtu) {
+        return open(leftNs, leftCidr, aName, rightNs, rightCidr, bName, mtu, 0);
+    }
+
+    /** The same with both devices' txqueuelen set to {@code txQueuePackets} (0: the kernel's default, 500). */
+    public static Devices open(String leftNs, String leftCidr, String aName, String rightNs, String rightCidr,
+                               String bName, int mtu, int txQueuePackets) {
         InterfaceAddress left = InterfaceAddress.parse(leftCidr);
         InterfaceAddress right = InterfaceAddress.parse(rightCidr);
         if (left.isIpv4() != right.isIpv4()) {
@@ -43,11 +49,11 @@ public final class BridgeTopology {
             throw new TunException("tcplab: --left-addr " + left + " and --right-addr " + right
                     + " overlap; the two sides need different subnets (e.g. 10.77.1.1/24 and 10.77.2.1/24)");
         }
-        TunDevice a = TunDevice.builder().namespace(leftNs).name(aName).mtu(mtu).address(leftCidr)
-                .route(rightNet).open();
+        TunDevice a = TunDevice.builder().namespace(leftNs).name(aName).mtu(mtu).txQueueLength(txQueuePackets)
+                .address(leftCidr).route(rightNet).open();
         try {
-            TunDevice b = TunDevice.builder().namespace(rightNs).name(bName).mtu(mtu).address(rightCidr)
-                    .route(leftNet).open();
+            TunDevice b = TunDevice.builder().namespace(rightNs).name(bName).mtu(mtu).txQueueLength(txQueuePackets)
+                    .address(rightCidr).route(leftNet).open();
             return new Devices(a, b);
         } catch (RuntimeException e) {
             a.close();

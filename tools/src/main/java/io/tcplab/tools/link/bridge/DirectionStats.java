@@ -11,16 +11,17 @@ import io.tcplab.tools.link.LinkStats;
  * {@code queuedBytes} and {@code queuedPackets} what the link's queue held (not yet serialized) at
  * the bridge's latest round; {@code rateBitsPerSec} the link's rate then (a schedule may change it);
  * {@code earlyDropped} and {@code ectDropped} RED's early drops and the queue drops of ECN-capable
- * packets so far.
+ * packets so far; {@code ectOffered} the ECN-capable packets offered and {@code cwrOffered} the TCP
+ * segments offered with CWR (see {@link LinkCounters#cwrOffered()}).
  */
 public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec, long earlyDropped,
-                             long ectDropped) {
+                             long ectDropped, long ectOffered, long cwrOffered) {
 
     static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec) {
         return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight, queuedBytes, queuedPackets,
-                rateBitsPerSec, c.earlyDropped(), c.ectDropped());
+                rateBitsPerSec, c.earlyDropped(), c.ectDropped(), c.ectOffered(), c.cwrOffered());
     }
 
     public long offered() {

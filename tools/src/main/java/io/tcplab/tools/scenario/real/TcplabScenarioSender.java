@@ -37,7 +37,7 @@ final class TcplabScenarioSender implements RealSender {
     public void start() {
         sender = TcplabSender.connect(host, RealNetwork.tcplabDeviceCidr(flowIndex),
                 RealNetwork.tcplabAddress(flowIndex), peer, port, options, seed,
-                RealNetwork.MTU, source, null, "tcplab-real-" + name);
+                RealNetwork.MTU, 0, source, null, "tcplab-real-" + name);
     }
 
     @Override
