@@ -124,7 +124,7 @@ public final class Link {
             long queued = redParams.min().measure(transmitter.packets(), transmitter.bytes());
             boolean picked = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec())
                     == RedQueue.Verdict.PICK;
-            if (picked && redParams.ecn() && IpPackets.isEctPacket(packet)) {
+            if (picked && redParams.ecn() && IpPackets.isEcnCapablePacket(packet)) {
                 redMark = true;
             } else if (picked) {
                 counters.earlyDropped++;
@@ -170,7 +170,7 @@ public final class Link {
 
     private void queueDrop(ByteBuf packet, boolean owned) {
         counters.queueDropped++;
-        if (IpPackets.isEctPacket(packet)) {
+        if (IpPackets.isEcnCapablePacket(packet)) {
             counters.ectDropped++;
         }
         release(packet, owned);

@@ -77,7 +77,7 @@ public final class LinkCounters {
         return earlyDropped;
     }
 
-    /** Queue drops (tail or RED) of ECN-capable packets: zero when ECN fully replaces dropping. */
+    /** Queue drops (tail or RED) of ECN-capable packets (ECT or CE): zero when ECN fully replaces dropping. */
     public long ectDropped() {
         return ectDropped;
     }

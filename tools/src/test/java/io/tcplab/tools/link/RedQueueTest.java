@@ -99,6 +99,35 @@ class RedQueueTest {
     }
 
     @Test
+    void aPacketAnEarlierQueueMarkedIsMarkedAgainNotDropped() {
+        // RFC 3168 §5: CE is left unchanged and the packet forwarded; it is still ECN-capable.
+        CapturingOutput out = new CapturingOutput();
+        LinkParams params = LinkParams.of().setRateBitsPerSec(1_000_000)
+                .setRed(new RedParams(Limit.packets(1), Limit.packets(2), 1.0, 1.0, true, 1500));
+        Link link = out.link("red", params, 1);
+        for (int i = 0; i < 4; i++) {
+            link.offer(0, TestPackets.ipv4(new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, i, 1000, TestPackets.CE));
+        }
+        assertThat(out.seqs()).containsExactly(0, 1, 2, 3);
+        assertThat(out.carried).extracting(c -> ecn(c.bytes())).containsOnly(TestPackets.CE);
+        assertThat(link.counters().ceMarked()).isEqualTo(2);
+        assertThat(link.counters().earlyDropped()).isZero();
+        assertThat(out.carried).allSatisfy(c -> assertThat(
+                TestPackets.ipv4ChecksumValid(io.netty.buffer.Unpooled.wrappedBuffer(c.bytes()))).isTrue());
+    }
+
+    @Test
+    void aDroppedCePacketCountsAsAnEcnCapableDrop() {
+        CapturingOutput out = new CapturingOutput();
+        Link link = out.link("red", LinkParams.parse("rate=1Mbit,red=1p:2p:1:1"), 1);
+        for (int i = 0; i < 4; i++) {
+            link.offer(0, TestPackets.ipv4(new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, i, 1000, TestPackets.CE));
+        }
+        assertThat(out.seqs()).containsExactly(0, 1);
+        assertThat(link.counters().ectDropped()).isEqualTo(2);
+    }
+
+    @Test
     void withoutEcnRedDropsEcnCapablePacketsToo() {
         CapturingOutput out = new CapturingOutput();
         LinkParams params = LinkParams.parse("rate=1Mbit,red=1p:2p:1:1");
