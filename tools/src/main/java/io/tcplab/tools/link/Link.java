@@ -122,9 +122,11 @@ public final class Link {
         RedParams redParams = p.red();
         if (redParams != null) {
             long queued = redParams.min().measure(transmitter.packets(), transmitter.bytes());
-            boolean picked = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec())
-                    == RedQueue.Verdict.PICK;
-            if (picked && redParams.ecn() && IpPackets.isEcnCapablePacket(packet)) {
+            RedQueue.Verdict verdict = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec());
+            boolean picked = verdict != RedQueue.Verdict.PASS;
+            boolean markable = redParams.ecn() && IpPackets.isEcnCapablePacket(packet)
+                    && (verdict == RedQueue.Verdict.PICK || redParams.aboveMax() == RedParams.AboveMax.MARK);
+            if (picked && markable) {
                 redMark = true;
             } else if (picked) {
                 counters.earlyDropped++;

@@ -30,7 +30,7 @@ class EcnWithoutLossTest {
     /** RED/ECN with a drop-tail limit slow start cannot reach: only RED acts (checked: no ECN-capable drop). */
     private static LinkParams marking() {
         return LinkParams.parse("rate=10Mbit,delay=5ms,queue=1000p")
-                .setRed(new RedParams(Limit.packets(10), Limit.packets(30), 0.1, 0.002, true, 1500));
+                .setRed(new RedParams(Limit.packets(10), Limit.packets(30), 0.1, 0.002, true, RedParams.AboveMax.MARK, 1500));
     }
 
     private static Scenario scenario(String name, TopologySpec topology, List<FlowSpec> flows) {
