@@ -3,7 +3,7 @@ package io.tcplab.tools.link;
 import io.netty.buffer.ByteBuf;
 
 /** The few IP header edits a link makes. Offsets are relative to the reader index. */
-final class IpPackets {
+public final class IpPackets {
     private static final int ECN_MASK = 0x03;
     private static final int CE = 0x03;
     private static final int TCP = 6;
@@ -59,6 +59,18 @@ final class IpPackets {
         int version = p.getUnsignedByte(at) >> 4;
         int b1 = p.getUnsignedByte(at + 1);
         return version == 4 ? isEcnCapable(b1) : version == 6 && isEcnCapable(b1 >> 4);
+    }
+
+    /** Whether an IPv4 or IPv6 packet carries CE (a queue marked it on the way). */
+    public static boolean isCe(ByteBuf p) {
+        int at = p.readerIndex();
+        if (p.readableBytes() < 2) {
+            return false;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int b1 = p.getUnsignedByte(at + 1);
+        int ecn = version == 4 ? b1 & ECN_MASK : version == 6 ? (b1 >> 4) & ECN_MASK : 0;
+        return ecn == CE;
     }
 
     /**

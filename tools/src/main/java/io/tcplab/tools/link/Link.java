@@ -130,6 +130,9 @@ public final class Link {
                 redMark = true;
             } else if (picked) {
                 counters.earlyDropped++;
+                if (verdict == RedQueue.Verdict.FORCED && redParams.ecn() && IpPackets.isEcnCapablePacket(packet)) {
+                    counters.ectAboveMaxDropped++;
+                }
                 queueDrop(packet, owned);
                 return;
             }

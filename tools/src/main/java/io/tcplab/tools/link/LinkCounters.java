@@ -15,6 +15,7 @@ public final class LinkCounters {
     long ceMarked;
     long earlyDropped;
     long ectDropped;
+    long ectAboveMaxDropped;
     long maxQueuePackets;
     long maxQueueBytes;
 
@@ -80,6 +81,11 @@ public final class LinkCounters {
     /** Queue drops (tail or RED) of ECN-capable packets (ECT or CE): zero when ECN fully replaces dropping. */
     public long ectDropped() {
         return ectDropped;
+    }
+
+    /** Of {@link #ectDropped()}, those RED dropped at or above max ({@code above_max: drop}). */
+    public long ectAboveMaxDropped() {
+        return ectAboveMaxDropped;
     }
 
     public long maxQueuePackets() {

@@ -162,6 +162,7 @@ class RedQueueTest {
         assertThat(out.seqs()).containsExactly(0, 1, 2, 3, 4);
         assertThat(out.carried).extracting(c -> ecn(c.bytes())).containsExactly(2, 2, 3, 3, 3);
         assertThat(link.counters().ectDropped()).isZero();
+        assertThat(link.counters().ectAboveMaxDropped()).isZero();
     }
 
     @Test
@@ -173,6 +174,7 @@ class RedQueueTest {
         assertThat(link.counters().ceMarked()).isEqualTo(1);
         assertThat(link.counters().earlyDropped()).isEqualTo(2);
         assertThat(link.counters().ectDropped()).isEqualTo(2);
+        assertThat(link.counters().ectAboveMaxDropped()).isEqualTo(2);
     }
 
     @Test

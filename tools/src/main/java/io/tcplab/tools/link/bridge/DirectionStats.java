@@ -11,16 +11,16 @@ import io.tcplab.tools.link.LinkStats;
  * {@code queuedBytes} and {@code queuedPackets} what the link's queue held (not yet serialized) at
  * the bridge's latest round; {@code rateBitsPerSec} the link's rate then (a schedule may change it);
  * {@code earlyDropped} and {@code ectDropped} RED's early drops and the queue drops of ECN-capable
- * packets so far.
+ * packets so far, {@code ectAboveMaxDropped} those of the latter RED made at or above max.
  */
 public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec, long earlyDropped,
-                             long ectDropped) {
+                             long ectDropped, long ectAboveMaxDropped) {
 
     static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec) {
         return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight, queuedBytes, queuedPackets,
-                rateBitsPerSec, c.earlyDropped(), c.ectDropped());
+                rateBitsPerSec, c.earlyDropped(), c.ectDropped(), c.ectAboveMaxDropped());
     }
 
     public long offered() {
