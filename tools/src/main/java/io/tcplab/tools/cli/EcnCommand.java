@@ -14,11 +14,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code tcplab experiment ecn}: seed 001, 30 flows over two RED/ECN congestion points, with and without ECN. */
 @Command(name = "ecn", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
-        description = {"Seed 001's experiment: 30 flows through two 50 Mbit/s congestion points with RED marking "
-                + "(scenarios/ecn-two-congestion-points.yaml), once as written (10 ECN+SACK flows across both points, "
-                + "10 non-ECN non-SACK flows at each) and once with ECN off on every flow. Prints the seed's two tables: "
-                + "per group and aggregated, mean, variance, standard deviation, median and 95%% interval over the runs. "
-                + "Fails (exit 1) if a marking queue drops an ECN-capable packet in the ECN configuration. "
+        description = {"Seed 001's experiment: 30 flows through a chain of two identically configured 50 Mbit/s RED/ECN "
+                + "routers (scenarios/ecn-chain.yaml; --topology parking-lot for the earlier stand-in), once as written "
+                + "(10 ECN+SACK flows, 20 non-ECN non-SACK flows) and once with ECN off on every flow. Prints the seed's two "
+                + "tables: per group and aggregated, mean, variance, standard deviation, median and 95%% interval over "
+                + "the runs; then per group CE marks received, retransmissions, TLPs, RTOs and srtt, and per queue its "
+                + "marks and drops by reason. Fails (exit 1) if ECN flows retransmit beyond their tail loss probes or take "
+                + "RTOs in a run where no ECN-capable packet was dropped or lost anywhere. "
                 + "See docs/experiments.md.", "Exit codes: 0 success, 1 the run failed, 2 a bad option or file."})
 public final class EcnCommand implements Callable<Integer> {
     @Spec
@@ -27,6 +29,18 @@ public final class EcnCommand implements Callable<Integer> {
     @Mixin
     private SweepOptions options;
 
+    @Option(names = "--topology", paramLabel = "T", defaultValue = "chain",
+            converter = ExperimentConverters.EcnTopologies.class,
+            description = "chain (the document's: every group through both RED/ECN routers, scenarios/ecn-chain.yaml) "
+                    + "or parking-lot (each non-ECN group at one point only, scenarios/ecn-two-congestion-points.yaml); "
+                    + "default: ${DEFAULT-VALUE}. Not with --scenario.")
+    private String topology;
+
+    @Option(names = "--above-max", paramLabel = "A", converter = ExperimentConverters.AboveMax.class,
+            description = "mark or drop: what the marking RED queues do with ECN-capable packets at or above max "
+                    + "(default: the scenario file's; the built-in files: drop, as the document's Cisco routers).")
+    private String aboveMax;
+
     @Option(names = "--configuration", paramLabel = "C", defaultValue = "both",
             converter = ExperimentConverters.EcnConfigurations.class,
             description = "ecn, non-ecn or both (default: ${DEFAULT-VALUE}).")
@@ -34,8 +48,11 @@ public final class EcnCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        return Sweep.command(command, options, EcnSetup.TEMPLATE,
-                (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos), configurations,
+        if (options.scenario != null && command.commandLine().getParseResult().hasMatchedOption("--topology")) {
+            return ExperimentConverters.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
+        }
+        return Sweep.command(command, options, EcnSetup.template(topology),
+                (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,
                         runs, options.seed),
                 results -> ExperimentReports.ecn(command, results.stream().map(EcnResult.class::cast).toList(),
                         options.json, options.csv));

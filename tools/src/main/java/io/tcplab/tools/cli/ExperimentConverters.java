@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.tools.experiment.EcnSetup;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
+import io.tcplab.tools.link.RedParams;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tools.metrics.ConvergenceCriterion;
 import java.io.PrintWriter;
@@ -79,6 +80,30 @@ final class ExperimentConverters {
         }
     }
 
+    /** {@code chain} or {@code parking-lot}: seed 001's built-in topologies. */
+    static final class EcnTopologies implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String v = value.trim();
+            if (!EcnSetup.TOPOLOGIES.contains(v)) {
+                throw new TypeConversionException("must be " + String.join(" or ", EcnSetup.TOPOLOGIES) + ", got '" + value + "'");
+            }
+            return v;
+        }
+    }
+
+    /** {@code mark} or {@code drop}: RED's treatment of ECN-capable packets at or above max. */
+    static final class AboveMax implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            RedParams.AboveMax a = RedParams.AboveMax.parse(value);
+            if (a == null) {
+                throw new TypeConversionException("must be mark or drop, got '" + value + "'");
+            }
+            return a.toString();
+        }
+    }
+
     /** Comma-separated RTTs, each in milliseconds (a plain number) or a duration like 82ms, each once. */
     static final class Rtts implements ITypeConverter<List<Long>> {
         @Override
@@ -126,8 +151,13 @@ final class ExperimentConverters {
 
     /** A bad scenario file or result file: its one-line message, exit code 2. */
     static int badFile(CommandSpec command, RuntimeException e) {
+        return badOption(command, e.getMessage());
+    }
+
+    /** One line naming what is wrong, and the bad-option exit code. */
+    static int badOption(CommandSpec command, String message) {
         PrintWriter err = command.commandLine().getErr();
-        err.println(command.qualifiedName() + ": " + e.getMessage());
+        err.println(command.qualifiedName() + ": " + message);
         err.flush();
         return OptionErrorHandler.EXIT_BAD_OPTION;
     }

@@ -44,6 +44,7 @@ final class RunFiles {
                 m.put("connection", f.info());
                 m.put("web", f.web());
                 m.put("kernel", f.kernel());
+                m.put("ce_received", f.ceReceived());
                 flows.add(m);
             }
             doc.put("flows", flows);
@@ -55,6 +56,7 @@ final class RunFiles {
                 m.put("drop_ratio", l.dropRatio());
                 m.put("early_dropped", l.earlyDropped());
                 m.put("ect_dropped", l.ectDropped());
+                m.put("ect_above_max_dropped", l.ectAboveMaxDropped());
                 m.put("counters", l.stats());
                 links.add(m);
             }

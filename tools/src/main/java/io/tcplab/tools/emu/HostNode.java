@@ -2,6 +2,7 @@ package io.tcplab.tools.emu;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.PacketSink;
+import io.tcplab.tools.link.IpPackets;
 import java.util.List;
 import java.util.function.Function;
 
@@ -15,6 +16,7 @@ public final class HostNode extends Node {
     private final List<byte[]> addresses;
     private final EmulatedHost host;
     private long armedAt = Long.MAX_VALUE;
+    private long ceReceived;
 
     HostNode(String name, List<byte[]> addresses, Function<PacketSink, EmulatedHost> factory, Network network) {
         super(name, network);
@@ -45,8 +47,16 @@ public final class HostNode extends Node {
         });
     }
 
+    /** Packets that reached this host marked CE: the congestion marks its flows' data met on the way. */
+    public long ceReceived() {
+        return ceReceived;
+    }
+
     @Override
     void onPacket(long nowNanos, ByteBuf packet) {
+        if (IpPackets.isCe(packet)) {
+            ceReceived++;
+        }
         host.receive(nowNanos, packet);
         rearm();
     }

@@ -3,23 +3,39 @@ package io.tcplab.tools.experiment;
 import java.util.List;
 
 /**
- * Seed 001's two configurations from one template ({@code scenarios/ecn-two-congestion-points.yaml}
+ * Seed 001's two configurations from one template (the document's chain
+ * {@code scenarios/ecn-chain.yaml}, the parking lot {@code scenarios/ecn-two-congestion-points.yaml},
  * or a user's copy): {@code ecn} runs it as written; {@code non-ecn} turns ECN off on every flow
  * (the RED queues then drop what they would have marked). A given duration also sets the warm-up
- * to a tenth of it.
+ * to a tenth of it; a given above-max choice ({@code mark} or {@code drop}) goes to every marking
+ * RED queue.
  */
 public final class EcnSetup {
-    public static final String TEMPLATE = "ecn-two-congestion-points";
+    /** The {@code --topology} choices, the default first. */
+    public static final List<String> TOPOLOGIES = List.of("chain", "parking-lot");
+
     public static final String ECN = "ecn";
     public static final String NON_ECN = "non-ecn";
     public static final List<String> CONFIGURATIONS = List.of(ECN, NON_ECN);
 
     private final ScenarioTemplate template;
     private final Long durationNanos;
+    private final String aboveMax;
 
-    public EcnSetup(ScenarioTemplate template, Long durationNanos) {
+    /** {@code durationNanos} and {@code aboveMax} null keep the template's. */
+    public EcnSetup(ScenarioTemplate template, Long durationNanos, String aboveMax) {
         this.template = template;
         this.durationNanos = durationNanos;
+        this.aboveMax = aboveMax;
+    }
+
+    /** The built-in template of a {@link #TOPOLOGIES} choice. */
+    public static String template(String topology) {
+        return switch (topology) {
+            case "chain" -> "ecn-chain";
+            case "parking-lot" -> "ecn-two-congestion-points";
+            default -> throw new IllegalArgumentException("topology must be chain or parking-lot, got '" + topology + "'");
+        };
     }
 
     public ScenarioTemplate cell(String configuration, long seed) {
@@ -33,6 +49,9 @@ public final class EcnSetup {
         }
         if (durationNanos != null) {
             t.lasting(durationNanos);
+        }
+        if (aboveMax != null) {
+            t.redAboveMax(aboveMax);
         }
         return t.seed(seed);
     }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -71,13 +73,50 @@ public final class EcnTables {
                 runs.size() == 1 ? "" : "s", runs.stream().map(r -> Long.toString(r.seed())).collect(Collectors.joining(",")),
                 FriendlinessTables.number(first.durationSeconds()), FriendlinessTables.number(first.warmupSeconds()),
                 runs.size());
-        out.printf(Locale.ROOT, "ECN-capable packets dropped at the marking RED queues: %s%n%n", ectDrops(runs));
+        out.println();
+        diagnostics(runs, out);
     }
 
-    private static String ectDrops(List<EcnResult> runs) {
-        return runs.get(0).ectDropped().keySet().stream()
-                .map(link -> link + " " + runs.stream().mapToLong(r -> r.ectDropped().get(link)).sum())
-                .collect(Collectors.joining(", "));
+    /** Per group and per marking queue, what the runs' senders, receivers and queues counted: means per run. */
+    private static void diagnostics(List<EcnResult> runs, PrintWriter out) {
+        int groups = runs.get(0).groups().size();
+        out.printf(Locale.ROOT, "Per group, mean per run (srtt: the senders' at the end of the run, mean over flows)%n");
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-14s", ""));
+        runs.get(0).groups().forEach(g -> head.append(String.format(Locale.ROOT, CELL, g.group())));
+        out.println(head);
+        groupRow(out, "CE received", runs, groups, c -> c.ceReceived(), "%.1f");
+        groupRow(out, "retransmitted", runs, groups, c -> c.retransmissions(), "%.1f");
+        groupRow(out, "TLP probes", runs, groups, c -> c.tlpProbes(), "%.1f");
+        groupRow(out, "RTOs", runs, groups, c -> c.rtos(), "%.1f");
+        groupRow(out, "srtt ms", runs, groups, EcnResult.GroupCounts::srttMs, "%.1f");
+        out.println();
+        out.printf(Locale.ROOT, "%-14s %-9s %12s %12s %12s %20s %22s%n", "queue", "above max", "CE marks", "RED drops",
+                "tail drops", "ECN-capable drops", "of them above max");
+        List<EcnResult.QueueCounts> queues = runs.get(0).queues();
+        for (int q = 0; q < queues.size(); q++) {
+            int index = q;
+            ToDoubleFunction<ToLongFunction<EcnResult.QueueCounts>> mean =
+                    f -> runs.stream().mapToLong(r -> f.applyAsLong(r.queues().get(index))).average().orElse(Double.NaN);
+            out.printf(Locale.ROOT, "%-14s %-9s %12.1f %12.1f %12.1f %20.1f %22.1f%n", queues.get(q).link(),
+                    queues.get(q).aboveMax(), mean.applyAsDouble(EcnResult.QueueCounts::ceMarked),
+                    mean.applyAsDouble(EcnResult.QueueCounts::redDropped),
+                    mean.applyAsDouble(EcnResult.QueueCounts::tailDropped),
+                    mean.applyAsDouble(EcnResult.QueueCounts::ectDropped),
+                    mean.applyAsDouble(EcnResult.QueueCounts::ectAboveMaxDropped));
+        }
+        out.printf(Locale.ROOT, "(means per run over the whole run; RED drops include ECN-capable packets dropped above max)%n%n");
+    }
+
+    private static void groupRow(PrintWriter out, String name, List<EcnResult> runs, int groups,
+                                 ToDoubleFunction<EcnResult.GroupCounts> value, String format) {
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-14s", name));
+        for (int g = 0; g < groups; g++) {
+            int index = g;
+            double mean = runs.stream().mapToDouble(r -> value.applyAsDouble(r.groups().get(index).counts())).average()
+                    .orElse(Double.NaN);
+            row.append(String.format(Locale.ROOT, CELL, String.format(Locale.ROOT, format, mean)));
+        }
+        out.println(row);
     }
 
     private static void row(PrintWriter out, String name, List<Summary> summaries, Function<Summary, String> value) {

@@ -98,6 +98,25 @@ public final class ScenarioTemplate {
         return this;
     }
 
+    /** Sets {@code above_max} on every RED block of the topology that marks ({@code ecn: true}). */
+    public ScenarioTemplate redAboveMax(String value) {
+        eachRed(root.path("topology"), red -> {
+            if (red.path("ecn").asBoolean(false)) {
+                red.put("above_max", value);
+            }
+        });
+        return this;
+    }
+
+    private static void eachRed(JsonNode node, Consumer<ObjectNode> edit) {
+        if (node.isObject() && node.get("red") instanceof ObjectNode red) {
+            edit.accept(red);
+        }
+        if (node.isContainerNode()) {
+            node.forEach(child -> eachRed(child, edit));
+        }
+    }
+
     /** Sets a top-level field. */
     public ScenarioTemplate set(String field, String value) {
         root.put(field, value);

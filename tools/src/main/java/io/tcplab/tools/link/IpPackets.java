@@ -3,7 +3,7 @@ package io.tcplab.tools.link;
 import io.netty.buffer.ByteBuf;
 
 /** The few IP header edits a link makes. Offsets are relative to the reader index. */
-final class IpPackets {
+public final class IpPackets {
     private static final int ECN_MASK = 0x03;
     private static final int CE = 0x03;
     private static final int TCP = 6;
@@ -14,8 +14,10 @@ final class IpPackets {
     }
 
     /**
-     * Sets CE on an ECN-capable (ECT(0) or ECT(1)) IPv4 or IPv6 packet, fixing the IPv4 header
-     * checksum. Returns false, changing nothing, for a packet that is not ECN-capable or not IP.
+     * Sets CE on an ECN-capable IPv4 or IPv6 packet (ECT(0), ECT(1) or already CE), fixing the
+     * IPv4 header checksum. A packet that is CE already stays as it is (RFC 3168 §5: a router
+     * leaves CE unchanged and forwards the packet as usual) and counts as marked. Returns false,
+     * changing nothing, for a packet that is not ECN-capable or not IP.
      */
     static boolean markCe(ByteBuf p) {
         int at = p.readerIndex();
@@ -25,17 +27,19 @@ final class IpPackets {
         int version = p.getUnsignedByte(at) >> 4;
         if (version == 4 && p.readableBytes() >= 20) {
             int tos = p.getUnsignedByte(at + 1);
-            if (!isEct(tos)) {
+            if (!isEcnCapable(tos)) {
                 return false;
             }
-            p.setByte(at + 1, tos | CE);
-            writeIpv4Checksum(p, at);
+            if ((tos & ECN_MASK) != CE) {
+                p.setByte(at + 1, tos | CE);
+                writeIpv4Checksum(p, at);
+            }
             return true;
         }
         if (version == 6 && p.readableBytes() >= 40) {
             // The traffic class straddles bytes 0 and 1; its ECN bits are bits 4-5 of byte 1.
             int b1 = p.getUnsignedByte(at + 1);
-            if (!isEct(b1 >> 4)) {
+            if (!isEcnCapable(b1 >> 4)) {
                 return false;
             }
             p.setByte(at + 1, b1 | (CE << 4));
@@ -44,15 +48,31 @@ final class IpPackets {
         return false;
     }
 
-    /** Whether an IPv4 or IPv6 packet carries ECT(0) or ECT(1). */
-    static boolean isEctPacket(ByteBuf p) {
+    /**
+     * Whether an IPv4 or IPv6 packet is ECN-capable: ECT(0), ECT(1), or CE — a packet an earlier
+     * queue marked is still from an ECN-capable transport, and a later queue that would pick it
+     * marks it again instead of dropping it (RFC 3168 §5).
+     */
+    static boolean isEcnCapablePacket(ByteBuf p) {
         int at = p.readerIndex();
         if (p.readableBytes() < 2) {
             return false;
         }
         int version = p.getUnsignedByte(at) >> 4;
         int b1 = p.getUnsignedByte(at + 1);
-        return version == 4 ? isEct(b1) : version == 6 && isEct(b1 >> 4);
+        return version == 4 ? isEcnCapable(b1) : version == 6 && isEcnCapable(b1 >> 4);
+    }
+
+    /** Whether an IPv4 or IPv6 packet carries CE (a queue marked it on the way). */
+    public static boolean isCe(ByteBuf p) {
+        int at = p.readerIndex();
+        if (p.readableBytes() < 2) {
+            return false;
+        }
+        int version = p.getUnsignedByte(at) >> 4;
+        int b1 = p.getUnsignedByte(at + 1);
+        int ecn = version == 4 ? b1 & ECN_MASK : version == 6 ? (b1 >> 4) & ECN_MASK : 0;
+        return ecn == CE;
     }
 
     /**
@@ -160,9 +180,9 @@ final class IpPackets {
         p.setByte(index, p.getByte(index) ^ (0x80 >>> (int) (bit & 7)));
     }
 
-    private static boolean isEct(int ecnField) {
-        int ecn = ecnField & ECN_MASK;
-        return ecn == 0x01 || ecn == 0x02;
+    /** Any codepoint but Not-ECT (00). */
+    private static boolean isEcnCapable(int ecnField) {
+        return (ecnField & ECN_MASK) != 0;
     }
 
     private static void writeIpv4Checksum(ByteBuf p, int at) {

@@ -100,7 +100,7 @@ public final class Link {
         int size = IpPackets.wireLength(packet);
         counters.offeredPackets++;
         counters.offeredBytes += size;
-        if (IpPackets.isEctPacket(packet)) {
+        if (IpPackets.isEcnCapablePacket(packet)) {
             counters.ectOffered++;
         }
         if (IpPackets.isCwrSegment(packet)) {
@@ -128,12 +128,17 @@ public final class Link {
         RedParams redParams = p.red();
         if (redParams != null) {
             long queued = redParams.min().measure(transmitter.packets(), transmitter.bytes());
-            boolean picked = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec())
-                    == RedQueue.Verdict.PICK;
-            if (picked && redParams.ecn() && IpPackets.isEctPacket(packet)) {
+            RedQueue.Verdict verdict = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec());
+            boolean picked = verdict != RedQueue.Verdict.PASS;
+            boolean markable = redParams.ecn() && IpPackets.isEcnCapablePacket(packet)
+                    && (verdict == RedQueue.Verdict.PICK || redParams.aboveMax() == RedParams.AboveMax.MARK);
+            if (picked && markable) {
                 redMark = true;
             } else if (picked) {
                 counters.earlyDropped++;
+                if (verdict == RedQueue.Verdict.FORCED && redParams.ecn() && IpPackets.isEcnCapablePacket(packet)) {
+                    counters.ectAboveMaxDropped++;
+                }
                 queueDrop(packet, owned);
                 return;
             }
@@ -178,7 +183,7 @@ public final class Link {
 
     private void queueDrop(ByteBuf packet, boolean owned) {
         counters.queueDropped++;
-        if (IpPackets.isEctPacket(packet)) {
+        if (IpPackets.isEcnCapablePacket(packet)) {
             counters.ectDropped++;
         }
         release(packet, owned);

@@ -19,6 +19,7 @@ public final class LinkCounters {
     long ectDropped;
     long ectOffered;
     long cwrOffered;
+    long ectAboveMaxDropped;
     long maxQueuePackets;
     long maxQueueBytes;
 
@@ -91,12 +92,12 @@ public final class LinkCounters {
         return earlyDropped;
     }
 
-    /** Queue drops (tail or RED) of ECN-capable packets: zero when ECN fully replaces dropping. */
+    /** Queue drops (tail or RED) of ECN-capable packets (ECT or CE): zero when ECN fully replaces dropping. */
     public long ectDropped() {
         return ectDropped;
     }
 
-    /** Packets offered with ECT(0) or ECT(1): their senders negotiated ECN (RFC 3168 §6.1.1). */
+    /** Packets offered ECN-capable (ECT(0), ECT(1), or CE from a queue before): their senders negotiated ECN (RFC 3168 §6.1.1). */
     public long ectOffered() {
         return ectOffered;
     }
@@ -104,6 +105,12 @@ public final class LinkCounters {
     /** TCP segments offered with CWR (not SYNs): window reductions their senders announced (RFC 3168 §6.1.2). */
     public long cwrOffered() {
         return cwrOffered;
+
+    }
+
+    /** Of {@link #ectDropped()}, those RED dropped at or above max ({@code above_max: drop}). */
+    public long ectAboveMaxDropped() {
+        return ectAboveMaxDropped;
     }
 
     public long maxQueuePackets() {

@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
  * even intervals instead of in clusters. Holds only primitives: no allocation per packet.
  */
 final class RedQueue {
-    enum Verdict { PASS, PICK }
+    /** PICK: picked between the thresholds; FORCED: picked because the average is at or above max. */
+    enum Verdict { PASS, PICK, FORCED }
 
     private final SplittableRandom random;
     private double average;
@@ -47,7 +48,7 @@ final class RedQueue {
         }
         if (average >= max) {
             count = 0;
-            return Verdict.PICK;
+            return Verdict.FORCED;
         }
         count++;
         double pb = p.maxP() * (average - min) / (max - min);

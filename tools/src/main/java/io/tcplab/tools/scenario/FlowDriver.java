@@ -68,6 +68,7 @@ final class FlowDriver {
         ConnectionInfo info = connection == null ? null : connection.info();
         FlowSeries.WebCounts counts = web == null ? null
                 : new FlowSeries.WebCounts(web.pages(), web.objects(), web.connections());
-        return new FlowSeries(hosts.flow(), hosts.baseRttNanos(), deliveredSeries, cwndSeries, info, counts, null);
+        return new FlowSeries(hosts.flow(), hosts.baseRttNanos(), deliveredSeries, cwndSeries, info, counts, null,
+                hosts.receiver().ceReceived());
     }
 }

@@ -12,9 +12,10 @@ import io.tcplab.stack.conn.ConnectionInfo;
  * @param info          the sender connection's counters at the end (null for web traffic)
  * @param web           pages, objects and connections started (null unless web traffic)
  * @param kernel        a real run's kernel sender as ss saw it last (null for tcplab senders)
+ * @param ceReceived    packets that reached the receiver host marked CE (null where nobody counted: real runs)
  */
 public record FlowSeries(FlowSpec flow, long baseRttNanos, long[] delivered, long[] cwnd, ConnectionInfo info,
-                         WebCounts web, KernelCounts kernel) {
+                         WebCounts web, KernelCounts kernel, Long ceReceived) {
 
     public record WebCounts(long pages, long objects, long connections) {
     }

@@ -18,10 +18,12 @@ import io.tcplab.tools.link.LinkStats;
  * @param stats           all its counters at the end
  * @param earlyDropped    RED's early drops at the end
  * @param ectDropped      queue drops of ECN-capable packets at the end
+ * @param ectAboveMaxDropped  of those, RED's drops at or above max ({@code above_max: drop})
  */
 public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] offered,
                          long[] dropped,
-                         long[] deliveredBytes, long[] deliveredWireBytes, long[] deliveredPayloadBytes, long[] ceMarked, LinkStats stats, long earlyDropped, long ectDropped) {
+                         long[] deliveredBytes, long[] deliveredWireBytes, long[] deliveredPayloadBytes, long[] ceMarked,
+                         LinkStats stats, long earlyDropped, long ectDropped, long ectAboveMaxDropped) {
 
     /** Bytes carried between samples {@code from} and {@code to} over what the rate could carry. */
     public double utilization(int from, int to, long sampleNanos) {

@@ -56,7 +56,8 @@ public final class MultiFlowRunner {
             linkSeries.add(new LinkSeries(link.name(), link.params().rateBitsPerSec(), s.queueBytes[j],
                     s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.linkDeliveredWire[j],
                     s.linkDeliveredPayload[j], s.ceMarked[j], link.counters().snapshot(),
-                    link.counters().earlyDropped(), link.counters().ectDropped()));
+                    link.counters().earlyDropped(), link.counters().ectDropped(),
+                    link.counters().ectAboveMaxDropped()));
         }
         return new ScenarioResult(scenario.name(), seed, scenario.sampleNanos(), scenario.warmupNanos(),
                 scenario.durationNanos(), samples, flows, linkSeries, (System.nanoTime() - wallStart) / 1e9,

@@ -9,12 +9,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Seed 001's experiment at reduced size (2 runs of 3 s per configuration): the tables' shape and the files. */
+/** Seed 001's experiment at reduced size (2 runs of 3 s per configuration): the tables' shape, the diagnostics and the files. */
 class EcnCommandTest {
     static final String[] ROWS = {"mean", "variance", "dev standard", "median", "confid interv"};
 
     @Test
-    void bothTablesInTheSeedsShapeWithNoEcnCapableDrops(@TempDir Path dir) throws IOException {
+    void bothTablesInTheSeedsShapeWithTheirDiagnostics(@TempDir Path dir) throws IOException {
         Path csv = dir.resolve("csv");
         Path results = dir.resolve("results");
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--runs", "2", "--duration", "3s",
@@ -22,10 +22,22 @@ class EcnCommandTest {
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         List<String> lines = cli.out().lines().toList();
 
-        assertTable(lines, "Throughput with 30 TCP streams with ECN (Mbps)", "10 ECN and SACK streams");
-        assertTable(lines, "Throughput with 30 TCP streams without ECN (Mbps)", "10 non-ECN and SACK streams");
-        assertThat(lines.stream().filter(l -> l.startsWith("ECN-capable packets dropped at the marking RED queues:")))
-                .hasSize(2).allSatisfy(l -> assertThat(l).contains("cp1 0").contains("cp2 0"));
+        assertTable(lines, "Throughput with 30 TCP streams with ECN (Mbps)", "10 ECN and SACK streams",
+                "(r0->r2)", "(r0->r2)", "(r0->r2)");
+        assertTable(lines, "Throughput with 30 TCP streams without ECN (Mbps)", "10 non-ECN and SACK streams",
+                "(r0->r2)", "(r0->r2)", "(r0->r2)");
+        List<String> perGroup = lines.stream().filter(l -> l.startsWith("Per group, mean per run")).toList();
+        assertThat(perGroup).hasSize(2);
+        int diagnostics = lines.indexOf(perGroup.get(0));
+        assertThat(lines.get(diagnostics + 1)).contains("ecn-sack", "non-ecn-a", "non-ecn-b");
+        String[] counters = {"CE received", "retransmitted", "TLP probes", "RTOs", "srtt ms"};
+        for (int i = 0; i < counters.length; i++) {
+            assertThat(lines.get(diagnostics + 2 + i)).matches(counters[i] + "(\\s+[0-9.]+){3}");
+        }
+        // In the ECN configuration the ECN group gets marks and the queue counts them; without ECN nobody does.
+        assertThat(Double.parseDouble(lines.get(diagnostics + 2).substring(14).trim().split("\\s+")[0])).isPositive();
+        assertThat(lines.stream().filter(l -> l.matches("cp1 +drop .*"))).hasSize(2);
+        assertThat(lines.stream().filter(l -> l.matches("cp2 +drop .*"))).hasSize(2);
 
         List<String> rows = Files.readAllLines(csv.resolve("ecn.csv"));
         assertThat(rows.get(0)).isEqualTo("configuration,column,label,n,mean,variance,sd,median,ci_low,ci_high");
@@ -36,12 +48,12 @@ class EcnCommandTest {
         }
     }
 
-    /** The title, the group heads, the seed's five rows with a number per column, means within the links' rates. */
-    private static void assertTable(List<String> lines, String title, String firstGroup) {
+    /** The title, the group heads and paths, the seed's five rows with a number per column, means within the links' rates. */
+    private static void assertTable(List<String> lines, String title, String firstGroup, String... paths) {
         int at = lines.indexOf(title);
         assertThat(at).as(title).isNotNegative();
         assertThat(lines.get(at + 1)).contains(firstGroup, "10 non-ECN and non-SACK streams", "Aggregated throughput");
-        assertThat(lines.get(at + 2)).contains("(r0->r2)", "(r0->r1)", "(r1->r2)");
+        assertThat(lines.get(at + 2).trim().split("\\s+")).containsExactly(paths);
         for (int i = 0; i < ROWS.length; i++) {
             assertThat(lines.get(at + 3 + i)).startsWith(ROWS[i]);
         }
@@ -52,6 +64,18 @@ class EcnCommandTest {
         }
         assertThat(Double.parseDouble(means[3])).isBetween(10.0, 100.0);
         assertThat(lines.get(at + 7)).matches("confid interv(\\s+\\([0-9.]+ ; [0-9.]+\\)){4}");
+    }
+
+    @Test
+    void theParkingLotIsANamedAlternativeAndAboveMaxMarkNeverDropsAnEcnCapablePacket() {
+        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--topology", "parking-lot",
+                "--above-max", "mark", "--configuration", "ecn", "--runs", "2", "--duration", "3s", "--no-progress");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertTable(lines, "Throughput with 30 TCP streams with ECN (Mbps)", "10 ECN and SACK streams",
+                "(r0->r2)", "(r0->r1)", "(r1->r2)");
+        assertThat(lines.stream().filter(l -> l.matches("cp[12] +mark .*"))).hasSize(2)
+                .allSatisfy(l -> assertThat(l).matches(".* 0\\.0 +0\\.0"));
     }
 
     @Test
@@ -73,10 +97,25 @@ class EcnCommandTest {
         assertThat(configuration.errLines()).containsExactly(
                 "tcplab experiment ecn: --configuration must be ecn, non-ecn or both, got 'maybe'");
 
+        Cli topology = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--topology", "ring");
+        assertThat(topology.exitCode()).isEqualTo(2);
+        assertThat(topology.errLines()).containsExactly(
+                "tcplab experiment ecn: --topology must be chain or parking-lot, got 'ring'");
+        Cli aboveMax = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--above-max", "harddrop");
+        assertThat(aboveMax.exitCode()).isEqualTo(2);
+        assertThat(aboveMax.errLines()).containsExactly(
+                "tcplab experiment ecn: --above-max must be mark or drop, got 'harddrop'");
+
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "duration: 10s\ntopology: {kind: ring}\n");
         Cli file = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--scenario", bad.toString());
         assertThat(file.exitCode()).isEqualTo(2);
         assertThat(file.errLines()).hasSize(1);
         assertThat(file.err()).startsWith("tcplab experiment ecn: bad.yaml: topology.kind");
+
+        Cli both = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--scenario", bad.toString(),
+                "--topology", "chain");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.errLines()).containsExactly(
+                "tcplab experiment ecn: --topology and --scenario exclude each other (the file has its topology)");
     }
 }

@@ -215,7 +215,7 @@ class LinkTest {
             TestPackets.tcpv4(syn | ece | cwr, 60, TestPackets.NOT_ECT), // ECN-setup SYN: reduces nothing
             TestPackets.tcpv4(ack, 1500, TestPackets.ECT0),
             TestPackets.tcpv4(ack | cwr, 1500, TestPackets.ECT0), // the first segment after a reduction
-            TestPackets.tcpv4(ack, 1500, TestPackets.CE), // marked before: CE is not ECT
+            TestPackets.tcpv4(ack, 1500, TestPackets.CE), // marked by a queue before: still ECN-capable (RFC 3168 §5)
             TestPackets.tcpv4(ack | cwr, 1500, TestPackets.NOT_ECT),
             ipv4(new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, 7, 1500, TestPackets.ECT0), // not TCP
         };
@@ -223,7 +223,7 @@ class LinkTest {
             link.offer(0, p);
             p.release();
         }
-        assertThat(link.counters().ectOffered()).isEqualTo(3);
+        assertThat(link.counters().ectOffered()).isEqualTo(4);
         assertThat(link.counters().cwrOffered()).isEqualTo(2);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.RedParams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,7 +59,7 @@ class ScenarioParserTest {
     @Test
     void countExpandsAFlowAndSpreadsItsStarts() {
         Scenario s = ScenarioParser.parse("""
-                topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 50Mbit, red: {min: 5p, max: 15p, ecn: true}}}
+                topology: {kind: parking-lot, congestion_points: 2, bottleneck: {rate: 50Mbit, red: {min: 5p, max: 15p, ecn: true, above_max: drop}}}
                 flows:
                   - {name: x, count: 4, start_spread: 2s, to: r1, ecn: true}
                 background:
@@ -70,6 +71,7 @@ class ScenarioParserTest {
         assertThat(s.flows().get(4).from()).isEqualTo("r2");
         assertThat(s.flows().get(4).group()).isEqualTo("background");
         assertThat(s.topology().links().get(0).params().red().ecn()).isTrue();
+        assertThat(s.topology().links().get(0).params().red().aboveMax()).isEqualTo(RedParams.AboveMax.DROP);
         assertThat(s.topology().bottlenecks()).containsExactly("cp1", "cp2");
     }
 
@@ -105,6 +107,8 @@ class ScenarioParserTest {
             unknown topology kind   | 'flows: [{}]~topology: {kind: ring}'                    | s.yaml: topology.kind: unknown topology 'ring' (allowed: dumbbell, parking-lot, explicit)
             missing bottleneck      | 'flows: [{}]~topology: {kind: dumbbell}'                | s.yaml: topology.bottleneck: missing (required)
             red thresholds          | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 15p, max: 5p}}}' | s.yaml: topology.bottleneck.red: RED needs min < max
+            red above max value     | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, ecn: true, above_max: harddrop}}}' | s.yaml: topology.bottleneck.red.above_max: unknown value 'harddrop' (allowed: mark, drop)
+            red above max no ecn    | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, above_max: drop}}}' | s.yaml: topology.bottleneck.red.above_max: not allowed here (only with ecn: true)
             red weight range        | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, weight: 2}}}' | s.yaml: topology.bottleneck.red.weight: out of range: 2.0
             explicit link router    | 'flows: [{}]~topology: {kind: explicit, routers: [a, b], links: [{name: ab, from: a, to: c}]}' | s.yaml: topology.links[0].to: unknown router 'c' (allowed: a, b)
             duplicate flow names    | 'flows: [{name: a}, {name: a}]'                         | s.yaml: flows: flow name 'a' is used twice

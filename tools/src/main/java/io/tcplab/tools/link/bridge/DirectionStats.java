@@ -12,16 +12,18 @@ import io.tcplab.tools.link.LinkStats;
  * the bridge's latest round; {@code rateBitsPerSec} the link's rate then (a schedule may change it);
  * {@code earlyDropped} and {@code ectDropped} RED's early drops and the queue drops of ECN-capable
  * packets so far; {@code ectOffered} the ECN-capable packets offered and {@code cwrOffered} the TCP
- * segments offered with CWR (see {@link LinkCounters#cwrOffered()}).
+ * segments offered with CWR (see {@link LinkCounters#cwrOffered()}); {@code ectAboveMaxDropped} the
+ * ECN-capable drops RED made at or above max.
  */
 public record DirectionStats(String name, LinkStats link, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec, long earlyDropped,
-                             long ectDropped, long ectOffered, long cwrOffered) {
+                             long ectDropped, long ectOffered, long cwrOffered, long ectAboveMaxDropped) {
 
     static DirectionStats of(String name, LinkCounters c, long written, long writeDrops, long inFlight,
                              long queuedBytes, long queuedPackets, long rateBitsPerSec) {
         return new DirectionStats(name, c.snapshot(), written, writeDrops, inFlight, queuedBytes, queuedPackets,
-                rateBitsPerSec, c.earlyDropped(), c.ectDropped(), c.ectOffered(), c.cwrOffered());
+                rateBitsPerSec, c.earlyDropped(), c.ectDropped(), c.ectOffered(), c.cwrOffered(),
+                c.ectAboveMaxDropped());
     }
 
     public long offered() {

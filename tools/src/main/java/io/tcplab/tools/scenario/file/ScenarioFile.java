@@ -22,7 +22,8 @@ public record ScenarioFile(String name, String duration, String warmup, String s
                             String loss, String ecn, RedEntry red, String framing, LinkEntry reverse) {
     }
 
-    public record RedEntry(String min, String max, Double maxP, Double weight, Boolean ecn, String idlePacket) {
+    public record RedEntry(String min, String max, Double maxP, Double weight, Boolean ecn, String aboveMax,
+                           String idlePacket) {
     }
 
     public record FlowEntry(String name, String group, Integer count, String cc, Boolean sack, Boolean ecn,

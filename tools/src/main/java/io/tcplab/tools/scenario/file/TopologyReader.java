@@ -143,8 +143,16 @@ final class TopologyReader {
         long idle = r.idlePacket() == null ? RedParams.DEFAULT_IDLE_PACKET_BYTES
                 : at.field("idle_packet").parse(r.idlePacket(), Units::parseLimit).value();
         boolean ecn = r.ecn() != null && r.ecn();
+        RedParams.AboveMax aboveMax = RedParams.AboveMax.MARK;
+        if (r.aboveMax() != null) {
+            aboveMax = RedParams.AboveMax.parse(r.aboveMax());
+            if (aboveMax == null) {
+                throw at.field("above_max").error("unknown value '" + r.aboveMax() + "' (allowed: mark, drop)");
+            }
+            only(ecn ? null : r.aboveMax(), at.field("above_max"), "ecn: true");
+        }
         try {
-            return new RedParams(min, max, maxP, weight, ecn, (int) Math.min(idle, 65535));
+            return new RedParams(min, max, maxP, weight, ecn, aboveMax, (int) Math.min(idle, 65535));
         } catch (IllegalArgumentException e) {
             throw at.error(e.getMessage());
         }

@@ -90,7 +90,8 @@ public record RealScale(double factor, Scenario scaled, String line) {
             if (max.value() <= min.value()) {
                 max = new Limit(min.value() + 1, min.kind()); // rounding met them: keep RED's min < max
             }
-            out.setRed(new RedParams(min, max, red.maxP(), red.weight(), red.ecn(), red.idlePacketBytes()));
+            out.setRed(new RedParams(min, max, red.maxP(), red.weight(), red.ecn(), red.aboveMax(),
+                    red.idlePacketBytes()));
         }
         return out;
     }

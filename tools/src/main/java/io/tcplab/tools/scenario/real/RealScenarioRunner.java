@@ -120,7 +120,7 @@ public final class RealScenarioRunner {
                 RealSender.Ending e = senders.get(i).end();
                 FlowSpec f = flows.get(i);
                 flowSeries.add(new FlowSeries(f, FlowPath.of(s.topology(), f).baseRttNanos(), delivered[i], cwnd[i],
-                        e.info(), null, e.kernel()));
+                        e.info(), null, e.kernel(), null));
             }
             List<LinkSeries> linkSeries = new ArrayList<>();
             for (DirectionStats[] l : links) {
@@ -196,7 +196,8 @@ public final class RealScenarioRunner {
         }
         DirectionStats last = samples[n - 1];
         return new LinkSeries(last.name(), last.rateBitsPerSec(), queueBytes, queuePackets, offered, dropped,
-                deliveredBytes, deliveredWireBytes, deliveredPayloadBytes, ceMarked, last.link(), last.earlyDropped(), last.ectDropped());
+                deliveredBytes, deliveredWireBytes, deliveredPayloadBytes, ceMarked, last.link(), last.earlyDropped(),
+                last.ectDropped(), last.ectAboveMaxDropped());
     }
 
     /**
