@@ -7,6 +7,7 @@ import io.tcplab.stack.cc.CcParameters;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControlProvider;
 import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.GrowthCounting;
 import io.tcplab.stack.cc.UndoCause;
 import io.tcplab.stack.cc.WindowedCongestionControl;
 
@@ -20,6 +21,9 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * HYSTART_MIN_SAMPLES = 8, HYSTART_DELAY_MIN/MAX = 4/16 ms, hystart_ack_delta = 2 ms), the
  * default, or by HyStart++ (RFC 9406, {@code hystart=pp}; {@link HyStartPlusPlus}).
  * ssthresh is cwnd·β as in Linux (RFC 9438 §4.6 allows it; the sender only reduces a used window).
+ * {@code count=acks} makes slow start count ACKs (Linux 2.6.24, tcp_abc = 0); congestion
+ * avoidance keeps counting bytes, because 2.6.24's CUBIC v2.1 divided its per-ACK count by the
+ * measured ACK ratio (delayed_ack), which comes to the same growth per RTT.
  */
 public final class Cubic extends WindowedCongestionControl {
     private final double beta;
@@ -59,6 +63,11 @@ public final class Cubic extends WindowedCongestionControl {
     enum SlowStartExit { OFF, CLASSIC, PLUS_PLUS }
 
     Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit) {
+        this(beta, c, fastConvergence, exit, GrowthCounting.BYTES);
+    }
+
+    Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit, GrowthCounting counting) {
+        super(counting);
         this.beta = beta;
         this.c = c;
         this.fastConvergence = fastConvergence;
@@ -221,7 +230,7 @@ public final class Cubic extends WindowedCongestionControl {
                 case "pp" -> SlowStartExit.PLUS_PLUS;
                 default -> SlowStartExit.CLASSIC;
             };
-            return new Cubic(beta, c, fastConvergence, exit);
+            return new Cubic(beta, c, fastConvergence, exit, GrowthCounting.read(p));
         }
 
         @Override
