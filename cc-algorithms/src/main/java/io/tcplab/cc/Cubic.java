@@ -7,6 +7,7 @@ import io.tcplab.stack.cc.CcParameters;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControlProvider;
 import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.GrowthCounting;
 import io.tcplab.stack.cc.UndoCause;
 import io.tcplab.stack.cc.WindowedCongestionControl;
 
@@ -30,6 +31,10 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * instead of jumping; either way at most one segment per two acknowledged (cnt ≥ 2). Under random
  * loss the window lives in that region and W_est passes cwnd_prior every epoch, so the RFC's α of 1
  * makes a larger mean window than the kernel's (docs/cc-loss-based.md).
+ *
+ * <p>{@code count=acks} makes slow start count ACKs (Linux 2.6.24, tcp_abc = 0); congestion
+ * avoidance keeps counting bytes, because 2.6.24's CUBIC v2.1 divided its per-ACK count by the
+ * measured ACK ratio (delayed_ack), which comes to the same growth per RTT.
  */
 public final class Cubic extends WindowedCongestionControl {
     private final double beta;
@@ -74,10 +79,12 @@ public final class Cubic extends WindowedCongestionControl {
     enum SlowStartExit { OFF, CLASSIC, PLUS_PLUS }
 
     Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit) {
-        this(beta, c, fastConvergence, exit, true);
+        this(beta, c, fastConvergence, exit, GrowthCounting.BYTES, true);
     }
 
-    Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit, boolean rfcFriendly) {
+    Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit, GrowthCounting counting,
+          boolean rfcFriendly) {
+        super(counting);
         this.rfcFriendly = rfcFriendly;
         this.beta = beta;
         this.c = c;
@@ -256,7 +263,7 @@ public final class Cubic extends WindowedCongestionControl {
                 default -> SlowStartExit.CLASSIC;
             };
             boolean rfcFriendly = p.getChoice("friendly", "rfc", "rfc", "linux").equals("rfc");
-            return new Cubic(beta, c, fastConvergence, exit, rfcFriendly);
+            return new Cubic(beta, c, fastConvergence, exit, GrowthCounting.read(p), rfcFriendly);
         }
 
         @Override

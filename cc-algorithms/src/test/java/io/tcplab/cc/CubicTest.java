@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.GrowthCounting;
 import io.tcplab.stack.cc.UndoCause;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class CubicTest {
         rfc.rounds(150);
         assertThat(rfc.cwndSegments()).isCloseTo(100 + (150 - 30 / alpha), within(2.0));
 
-        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, false), MS,
+        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, GrowthCounting.BYTES, false), MS,
                 Double.POSITIVE_INFINITY, 100);
         linux.loss(CongestionSignal.DUPTHRESH_LOSS);
         linux.rounds(150);

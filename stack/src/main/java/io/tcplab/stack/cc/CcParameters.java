@@ -42,6 +42,20 @@ public final class CcParameters {
         return new CcParameters(algorithm, values);
     }
 
+    /** These values over {@code defaults}: a key given here wins, the others come from {@code defaults}. */
+    public CcParameters over(CcParameters defaults) {
+        Map<String, String> merged = new LinkedHashMap<>(defaults.values);
+        merged.putAll(values);
+        return new CcParameters(algorithm, merged);
+    }
+
+    /** The values as a spec writes them, {@code k=v,k=v} (empty without any). */
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        values.forEach((k, v) -> b.append(b.length() > 0 ? "," : "").append(k).append('=').append(v));
+        return b.toString();
+    }
+
     public double getDouble(String key, double defaultValue, double min, double max) {
         known.put(key, number(defaultValue) + " [" + number(min) + ", " + number(max) + "]");
         String text = values.get(key);

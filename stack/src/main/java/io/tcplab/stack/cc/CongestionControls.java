@@ -58,6 +58,22 @@ public final class CongestionControls {
         return () -> provider.create(parameters);
     }
 
+    /**
+     * {@code spec} with the parameters in {@code defaults} (algorithm name → {@code k=v,...}) for
+     * its algorithm filled in where the spec does not give them: a key the spec names wins.
+     */
+    public static String withDefaults(String spec, Map<String, String> defaults) {
+        int colon = spec.indexOf(':');
+        String name = (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
+        String base = defaults.get(name);
+        if (base == null) {
+            return spec;
+        }
+        String text = CcParameters.parse(name, colon < 0 ? "" : spec.substring(colon + 1))
+                .over(CcParameters.parse(name, base)).text();
+        return text.isEmpty() ? name : name + ":" + text;
+    }
+
     /** Makes one algorithm from a spec (see {@link #factory(String)}). */
     public static CongestionControl create(String spec) {
         return factory(spec).get();

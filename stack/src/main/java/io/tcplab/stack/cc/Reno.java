@@ -3,10 +3,19 @@ package io.tcplab.stack.cc;
 /**
  * Reno (RFC 5681 §3.1–§3.2): halve on congestion, one segment per window of acknowledged bytes in
  * congestion avoidance (byte counting, §3.1 "recommended"), matching Linux tcp_reno_cong_avoid
- * and tcp_reno_ssthresh = max(cwnd/2, 2). The loss-recovery part (RFC 6675 with SACK, RFC 6582
+ * and tcp_reno_ssthresh = max(cwnd/2, 2); {@code reno:count=acks} counts ACKs instead, as Linux did
+ * with tcp_abc = 0 ({@link GrowthCounting}). The loss-recovery part (RFC 6675 with SACK, RFC 6582
  * NewReno without) lives in the stack, not here.
  */
 public final class Reno extends WindowedCongestionControl {
+
+    public Reno() {
+        this(GrowthCounting.BYTES);
+    }
+
+    Reno(GrowthCounting counting) {
+        super(counting);
+    }
 
     @Override
     public String name() {
@@ -43,12 +52,12 @@ public final class Reno extends WindowedCongestionControl {
 
         @Override
         public CongestionControl create(CcParameters parameters) {
-            return new Reno();
+            return new Reno(GrowthCounting.read(parameters));
         }
 
         @Override
         public String source() {
-            return "RFC 5681 §3, Linux tcp_reno_cong_avoid/tcp_reno_ssthresh";
+            return "RFC 5681 §3, Linux tcp_reno_cong_avoid/tcp_reno_ssthresh (count=acks: tcp_abc = 0, Linux <= 2.6.x)";
         }
     }
 }

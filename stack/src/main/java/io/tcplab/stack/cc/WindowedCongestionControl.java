@@ -2,9 +2,10 @@ package io.tcplab.stack.cc;
 
 /**
  * The window bookkeeping every loss-based algorithm shares: slow start with appropriate byte
- * counting (RFC 3465, L = 2 SMSS), the window after a congestion signal, the restart window
- * after idle (RFC 5681 §4.1), and the undo snapshot. Subclasses supply the decrease
- * ({@link #reducedSsthresh}) and the congestion-avoidance increase ({@link #congestionAvoidance}).
+ * counting (RFC 3465, L = 2 SMSS) or, for an algorithm made with {@link GrowthCounting#ACKS},
+ * counting ACKs; the window after a congestion signal, the restart window after idle (RFC 5681
+ * §4.1), and the undo snapshot. Subclasses supply the decrease ({@link #reducedSsthresh}) and the
+ * congestion-avoidance increase ({@link #congestionAvoidance}).
  */
 public abstract class WindowedCongestionControl implements CongestionControl {
     protected int mss;
@@ -12,10 +13,21 @@ public abstract class WindowedCongestionControl implements CongestionControl {
     protected long cwnd;
     protected long ssthresh = Long.MAX_VALUE;
 
+    private final GrowthCounting counting;
     private long priorCwnd;
     private long priorSsthresh = Long.MAX_VALUE;
+    /** {@link #additiveIncrease}'s count: acknowledged bytes, or ACKs when counting ACKs. */
     private long aiCount;
     private double growthCarry;
+
+    /** Byte counting (RFC 3465). */
+    protected WindowedCongestionControl() {
+        this(GrowthCounting.BYTES);
+    }
+
+    protected WindowedCongestionControl(GrowthCounting counting) {
+        this.counting = counting;
+    }
 
     @Override
     public void init(CcInit init) {
@@ -63,9 +75,15 @@ public abstract class WindowedCongestionControl implements CongestionControl {
                 && sample.ackedBytes() > 0;
     }
 
-    /** RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK, never past ssthresh. */
+    /**
+     * RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK; counting ACKs, one segment per ACK
+     * however much it acknowledges (pre-RFC 3465 Linux tcp_slow_start). Never past ssthresh (Linux
+     * 2.6.24 tests cwnd <= ssthresh and so lets one more segment through; RFC 5681's cwnd < ssthresh
+     * is kept here).
+     */
     protected final void slowStart(long ackedBytes) {
-        cwnd = Math.min(cwnd + Math.min(ackedBytes, 2L * mss), ssthresh);
+        long increase = counting == GrowthCounting.ACKS ? mss : Math.min(ackedBytes, 2L * mss);
+        cwnd = Math.min(cwnd + increase, ssthresh);
     }
 
     /** Every ACK passes here first, for algorithms that track RTT or delivery. */
@@ -127,10 +145,25 @@ public abstract class WindowedCongestionControl implements CongestionControl {
      */
     protected abstract void undoPrivateState(UndoCause cause, long nowNanos);
 
-    /** Linux tcp_cong_avoid_ai: count acked segments; add one segment per {@code perSegments} acked. */
+    /**
+     * Linux tcp_cong_avoid_ai: count acked segments; add one segment per {@code perSegments} acked.
+     * Counting ACKs, the legacy rule of Linux 2.6.24's tcp_reno_cong_avoid (tcp_abc = 0) and
+     * tcp_scalable.c: each ACK adds one to the count, and the ACK that finds it at
+     * {@code perSegments} adds a segment and clears it, so one segment per perSegments + 1 ACKs.
+     */
     protected final void additiveIncrease(long ackedBytes, long perSegments) {
+        long per = Math.max(1, perSegments);
+        if (counting == GrowthCounting.ACKS) {
+            if (aiCount >= per) {
+                cwnd += mss;
+                aiCount = 0;
+            } else {
+                aiCount++;
+            }
+            return;
+        }
         aiCount += ackedBytes;
-        long threshold = Math.max(1, perSegments) * (long) mss;
+        long threshold = per * mss;
         if (aiCount >= threshold) {
             cwnd += (aiCount / threshold) * mss;
             aiCount %= threshold;

@@ -5,6 +5,9 @@ import io.tcplab.stack.cc.CongestionControls;
 
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -15,8 +18,15 @@ import java.util.function.Supplier;
 public final class ConnectionOptions {
     private static final long MS = 1_000_000L;
 
-    /** The algorithm spec, {@code name[:key=value,...]}; with an injected factory, that algorithm's name. */
+    /**
+     * The algorithm spec, {@code name[:key=value,...]}, with the profile's parameters for that
+     * algorithm filled in where the spec leaves them out; with an injected factory, its name.
+     */
     public final String congestionControl;
+    /** The profile these defaults came from (io.tcplab.stack.profile), {@code today} without one. */
+    public final String profile;
+    /** Per algorithm name, the parameters {@code k=v,...} the profile gives it unless the spec says otherwise. */
+    public final Map<String, String> algorithmDefaults;
     /** Makes this connection's algorithm: from the spec, or the factory the builder was given. */
     public final Supplier<CongestionControl> congestionControlFactory;
     private final boolean injected;
@@ -70,6 +80,8 @@ public final class ConnectionOptions {
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
+        profile = b.profile;
+        algorithmDefaults = Collections.unmodifiableMap(new LinkedHashMap<>(b.algorithmDefaults));
         congestionControlFactory = b.congestionControlFactory;
         injected = b.injected;
         sack = b.sack;
@@ -112,6 +124,8 @@ public final class ConnectionOptions {
     public Builder toBuilder() {
         Builder b = new Builder();
         b.congestionControl = congestionControl;
+        b.profile = profile;
+        b.algorithmDefaults = new LinkedHashMap<>(algorithmDefaults);
         b.congestionControlFactory = congestionControlFactory;
         b.injected = injected;
         b.sack = sack;
@@ -147,6 +161,8 @@ public final class ConnectionOptions {
     /** Mutable builder; {@link #build()} checks every value and names the one out of range. */
     public static final class Builder {
         private String congestionControl = "reno";
+        private String profile = "today";
+        private Map<String, String> algorithmDefaults = new LinkedHashMap<>();
         private Supplier<CongestionControl> congestionControlFactory;
         private boolean injected;
         private boolean sack = true;
@@ -193,6 +209,13 @@ public final class ConnectionOptions {
             injected = true;
             return this;
         }
+        /** Names the profile that set this builder's defaults (reports show it). */
+        public Builder profile(String name) { profile = java.util.Objects.requireNonNull(name, "profile"); return this; }
+        /** Parameters {@code k=v,...} for {@code algorithm} that its spec's own parameters override. */
+        public Builder algorithmDefaults(String algorithm, String parameters) {
+            algorithmDefaults.put(algorithm.trim().toLowerCase(Locale.ROOT), parameters);
+            return this;
+        }
         public Builder sack(boolean on) { sack = on; return this; }
         public Builder timestamps(boolean on) { timestamps = on; return this; }
         public Builder windowScale(boolean on) { windowScale = on; return this; }
@@ -229,6 +252,7 @@ public final class ConnectionOptions {
 
         public ConnectionOptions build() {
             if (!injected) {
+                congestionControl = CongestionControls.withDefaults(congestionControl, algorithmDefaults);
                 congestionControlFactory = CongestionControls.factory(congestionControl);
             }
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");

@@ -32,9 +32,18 @@ class CongestionControlsTest {
     }
 
     @Test
-    void renoTakesNoParameters() {
+    void renoTakesOnlyItsCounting() {
         assertThatThrownBy(() -> CongestionControls.create("reno:beta=0.5"))
-                .hasMessageContaining("unknown cc parameter 'beta' for reno (it takes none)");
+                .hasMessageContaining("unknown cc parameter 'beta' for reno; accepted: count=bytes [bytes|acks]");
+    }
+
+    @Test
+    void defaultsFillInWhatTheSpecLeavesOut() {
+        java.util.Map<String, String> defaults = java.util.Map.of("cubic", "beta=0.8,hystart=off");
+        assertThat(CongestionControls.withDefaults("cubic", defaults)).isEqualTo("cubic:beta=0.8,hystart=off");
+        assertThat(CongestionControls.withDefaults("Cubic:hystart=on,c=0.5", defaults))
+                .isEqualTo("cubic:beta=0.8,hystart=on,c=0.5");
+        assertThat(CongestionControls.withDefaults("reno", defaults)).isEqualTo("reno");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.profile.Profile;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -15,6 +16,11 @@ public final class ConnectionOptionsMixin {
     @Option(names = "--cc", paramLabel = "SPEC", defaultValue = "reno", converter = Converters.Cc.class,
             description = "Congestion control, optionally with parameters, e.g. cubic:beta=0.7 (default: ${DEFAULT-VALUE}).")
     private String congestionControl;
+
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "today", converter = Converters.ProfileName.class,
+            description = "Era profile: a reference platform's connection defaults and algorithm parameters; the options"
+                    + " given here win over it (tcplab profile list; default: ${DEFAULT-VALUE}).")
+    private Profile profile;
 
     @Option(names = "--no-sack", description = "Do not offer SACK.")
     private boolean noSack;
@@ -76,17 +82,28 @@ public final class ConnectionOptionsMixin {
         return toOptions(defaultBufferBytes, false);
     }
 
-    /** The stack's connection options with these choices applied. */
+    /**
+     * The stack's connection options: the profile's, then these choices over them. A flag not given
+     * leaves the profile's value (a profile may turn SACK off; --no-sack only ever turns it off).
+     */
     public ConnectionOptions toOptions(long defaultBufferBytes, boolean pacingByDefault) {
         int buffer = bufferBytes(defaultBufferBytes);
-        ConnectionOptions.Builder b = ConnectionOptions.builder()
+        ConnectionOptions.Builder b = profile.builder()
                 .congestionControl(congestionControl)
-                .sack(sack())
-                .timestamps(timestamps())
-                .windowScale(windowScale())
-                .ecn(ecn)
                 .sendBufferBytes(buffer)
                 .receiveBufferBytes(buffer);
+        if (noSack) {
+            b.sack(false);
+        }
+        if (noTimestamps) {
+            b.timestamps(false);
+        }
+        if (noWindowScale) {
+            b.windowScale(false);
+        }
+        if (ecn) {
+            b.ecn(true);
+        }
         return recovery.applyTo(b, pacingByDefault).build();
     }
 }

@@ -142,6 +142,18 @@ final class Converters {
         }
     }
 
+    /** A profile name: one of {@link io.tcplab.stack.profile.Profiles#names()}. */
+    static final class ProfileName implements ITypeConverter<io.tcplab.stack.profile.Profile> {
+        @Override
+        public io.tcplab.stack.profile.Profile convert(String value) {
+            try {
+                return io.tcplab.stack.profile.Profiles.get(value);
+            } catch (IllegalArgumentException e) {
+                throw bad("one of " + String.join(", ", io.tcplab.stack.profile.Profiles.names()), value, null);
+            }
+        }
+    }
+
     static final class Recovery implements ITypeConverter<LossRecovery> {
         @Override
         public LossRecovery convert(String value) {

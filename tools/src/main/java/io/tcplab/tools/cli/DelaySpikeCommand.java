@@ -88,6 +88,11 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             description = "Congestion control of every variant (default: ${DEFAULT-VALUE}).")
     private String cc;
 
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "today", converter = Converters.ProfileName.class,
+            description = "Era profile of the flow: a reference platform's connection defaults and algorithm parameters,"
+                    + " e.g. ns-3 for seed 002's simulator (tcplab profile list; default: ${DEFAULT-VALUE}).")
+    private io.tcplab.stack.profile.Profile profile;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "delay-spike-out",
             description = "Directory for the PNG plots (default: ./${DEFAULT-VALUE}).")
     private Path out;
@@ -159,7 +164,7 @@ public final class DelaySpikeCommand implements Callable<Integer> {
         Limit limit = queue != null ? queue : Limit.bytes(Math.max(1, PathDefaults.bdpBytes(rateBitsPerSec, rttNanos)));
         int buffer = (int) PathDefaults.buffer(rateBitsPerSec, rttNanos, limit);
         // over TUN, tcplab paces as tcplab ab's does, so a window's burst does not overflow the device's queue
-        ConnectionOptions base = ConnectionOptions.builder().congestionControl(cc)
+        ConnectionOptions base = profile.builder().congestionControl(cc)
                 .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(real).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
                 kinds, durationNanos, chosen, seed, base, real);

@@ -48,6 +48,7 @@ final class JsonReport {
     private static ObjectNode options(ConnectionOptions o) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("congestionControl", o.congestionControl);
+        node.put("profile", o.profile);
         node.put("sack", o.sack);
         node.put("timestamps", o.timestamps);
         node.put("windowScale", o.windowScale);

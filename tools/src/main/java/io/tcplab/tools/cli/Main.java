@@ -25,6 +25,7 @@ public final class Main {
                 .addSubcommand(new SendCommand())
                 .addSubcommand(new ExperimentCommand())
                 .addSubcommand(new CcCommand())
+                .addSubcommand(new ProfileCommand())
                 .addSubcommand(new RunCommand())
                 .addSubcommand(new MergeCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());

@@ -59,6 +59,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "run this seed only, instead of the file's runs")
     private Long seed;
 
+    @Option(names = "--profile", paramLabel = "NAME", converter = Converters.ProfileName.class,
+            description = "era profile for every flow the file gives none (tcplab profile list)")
+    private io.tcplab.stack.profile.Profile profile;
+
     @Option(names = "--no-progress", description = "never show the progress bar")
     private boolean noProgress;
 
@@ -77,7 +81,8 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = command.commandLine().getOut();
         try {
             long rate = rateOption();
-            scenario = ScenarioParser.parse(file);
+            scenario = profile == null ? ScenarioParser.parse(file)
+                    : io.tcplab.tools.experiment.ScenarioTemplate.file(file).defaultProfile(profile.name()).scenario();
             if (duration != null) {
                 scenario = scenario.withDuration(Units.parseDurationNanos(duration));
             }

@@ -26,6 +26,11 @@ final class SweepOptions {
             description = "Use this scenario file instead of the built-in one (a copy of scenarios/ to change).")
     Path scenario;
 
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "today", converter = Converters.ProfileName.class,
+            description = "Era profile for every flow that names none in the scenario: a reference platform's "
+                    + "connection defaults and algorithm parameters (tcplab profile list; default: ${DEFAULT-VALUE}).")
+    io.tcplab.stack.profile.Profile profile;
+
     @Option(names = "--json", description = "Print every run's result as JSON instead of the tables.")
     boolean json;
 
@@ -44,9 +49,10 @@ final class SweepOptions {
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
 
-    /** The scenario file given, else the built-in template {@code scenarios/NAME.yaml}. */
+    /** The scenario file given, else the built-in template {@code scenarios/NAME.yaml}, with --profile applied. */
     ScenarioTemplate template(String builtIn) {
-        return scenario != null ? ScenarioTemplate.file(scenario) : ScenarioTemplate.builtIn(builtIn);
+        ScenarioTemplate t = scenario != null ? ScenarioTemplate.file(scenario) : ScenarioTemplate.builtIn(builtIn);
+        return t.defaultProfile(profile.name());
     }
 
     /** --runs, else the template's number of seeds. */

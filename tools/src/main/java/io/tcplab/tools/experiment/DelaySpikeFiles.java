@@ -45,6 +45,7 @@ public final class DelaySpikeFiles {
         s.put("seed", spec.seed());
         s.put("real", spec.real());
         s.put("congestionControl", spec.base().congestionControl);
+        s.put("profile", spec.base().profile);
         root.set("rows", MAPPER.valueToTree(rows));
         if (!namespaces.isEmpty()) {
             root.set("namespaces", MAPPER.valueToTree(namespaces));

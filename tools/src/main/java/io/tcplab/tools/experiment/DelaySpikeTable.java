@@ -1,5 +1,6 @@
 package io.tcplab.tools.experiment;
 
+import io.tcplab.stack.profile.Profiles;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,8 @@ public final class DelaySpikeTable {
     public static String describe(DelaySpikeSpec spec) {
         return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s",
                 number(spec.rateBitsPerSec() / 1e6), number(spec.rttNanos() / 1e6), spec.queue(),
-                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl);
+                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl)
+                + (spec.base().profile.equals(Profiles.TODAY) ? "" : ", profile " + spec.base().profile);
     }
 
     /** What the spike of this kind does, e.g. {@code stall: the data link holds 1 s at 10 s}. */

@@ -117,6 +117,21 @@ public final class ScenarioTemplate {
         }
     }
 
+    /**
+     * Gives every flow that names no {@code profile} this one (an experiment's or run's
+     * {@code --profile}); {@code today} changes nothing, so the text stays as it was.
+     */
+    public ScenarioTemplate defaultProfile(String profile) {
+        if (!profile.equals(io.tcplab.stack.profile.Profiles.TODAY)) {
+            eachFlow(f -> {
+                if (!f.has("profile")) {
+                    f.put("profile", profile);
+                }
+            });
+        }
+        return this;
+    }
+
     /** Sets a top-level field. */
     public ScenarioTemplate set(String field, String value) {
         root.put(field, value);

@@ -159,6 +159,7 @@ class TransferCommandTest {
         assertThat(spec.get("forwardSchedule").get(0).get("value").asText()).isEqualTo("1s");
         JsonNode options = spec.get("options");
         assertThat(options.get("congestionControl").asText()).isEqualTo("reno");
+        assertThat(options.get("profile").asText()).isEqualTo("today");
         assertThat(options.get("recovery").asText()).isEqualTo("rack");
         assertThat(options.get("spurious")).extracting(JsonNode::asText).containsExactly("eifel", "dsack", "frto");
         assertThat(options.get("pacing").asBoolean()).isFalse();

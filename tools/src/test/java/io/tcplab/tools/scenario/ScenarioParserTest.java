@@ -41,6 +41,36 @@ class ScenarioParserTest {
         assertThat(s.sampleNanos()).isEqualTo(100_000_000L);
     }
 
+    /** profile: per flow sets that flow's defaults; what the entry itself names wins over it. */
+    @Test
+    void aProfilePerFlowSetsItsDefaultsAndTheEntryWins() {
+        Scenario s = ScenarioParser.parse(BASE
+                .replace("{name: a, cc: reno, rtt: 80ms}", "{name: a, cc: cubic, rtt: 80ms, profile: linux-2.6.24}")
+                .replace("{name: b, cc: reno, sack: false, recovery: rfc6675, start: 2s}",
+                        "{name: b, cc: reno, profile: solaris-2.7, sack: true, mss: 1000B}")
+                + "  - {name: c, cc: reno, profile: ns-3}\n", "s.yaml");
+        var a = s.flows().get(0).options();
+        assertThat(a.profile).isEqualTo("linux-2.6.24");
+        assertThat(a.congestionControl).isEqualTo("cubic:beta=0.7998046875,c=0.4,hystart=off,count=acks,friendly=linux");
+        assertThat(a.initialWindowSegments).isEqualTo(3);
+        assertThat(a.minRtoNanos).isEqualTo(200_000_000L);
+        var b = s.flows().get(1).options();
+        assertThat(b.sack).as("the entry's sack: true over the profile's off").isTrue();
+        assertThat(b.mss).isEqualTo(1000);
+        assertThat(b.minRtoNanos).isEqualTo(400_000_000L);
+        var c = s.flows().get(2).options();
+        assertThat(c.mss).isEqualTo(536);
+        assertThat(c.initialWindowSegments).isEqualTo(1);
+        assertThat(c.congestionControl).isEqualTo("reno:count=acks");
+    }
+
+    @Test
+    void anUnknownProfileNamesTheField() {
+        assertThatThrownBy(() -> ScenarioParser.parse(BASE.replace("rtt: 80ms}", "rtt: 80ms, profile: bsd}"), "s.yaml"))
+                .hasMessage("s.yaml: flows[0].profile: unknown profile 'bsd' (allowed: today, linux-2.6.24, linux-2.4,"
+                        + " solaris-2.7, ns-3)");
+    }
+
     @Test
     void aGroupWithAListOfRttsGivesThemToItsFlowsInTurn() {
         Scenario s = ScenarioParser.parse(BASE.replace("{name: a, cc: reno, rtt: 80ms}",

@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.conn.SpuriousDetection;
+import io.tcplab.stack.profile.Profiles;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -64,8 +65,9 @@ final class FlowReader {
         return flows;
     }
 
+    /** The entry's profile makes the starting builder; every option the entry names is set over it. */
     private static ConnectionOptions.Builder options(ScenarioFile.FlowEntry e, FieldPath at) {
-        ConnectionOptions.Builder b = ConnectionOptions.builder();
+        ConnectionOptions.Builder b = profile(e, at);
         if (e.cc() != null) {
             b.congestionControl(algorithm(e.cc(), at.field("cc")));
         }
@@ -97,6 +99,14 @@ final class FlowReader {
             b.mss(bytes(e.mss(), at.field("mss")));
         }
         return b;
+    }
+
+    private static ConnectionOptions.Builder profile(ScenarioFile.FlowEntry e, FieldPath at) {
+        try {
+            return Profiles.get(e.profile() == null ? Profiles.TODAY : e.profile()).builder();
+        } catch (IllegalArgumentException ex) {
+            throw at.field("profile").error(ex.getMessage());
+        }
     }
 
     private static ConnectionOptions build(ConnectionOptions.Builder b, FieldPath at) {

@@ -31,7 +31,7 @@ public record ScenarioFile(String name, String duration, String warmup, String s
                             String sendBuffer, String receiveBuffer, String mss, String start, String startSpread,
                             String stop, String direction, String from, String to, String rtt, String traffic,
                             String size, String on, String off, String onOff, String load, WebEntry web,
-                            Boolean trace, String stack) {
+                            Boolean trace, String stack, String profile) {
     }
 
     public record WebEntry(Double bodyMu, Double bodySigma, Double tailAlpha, String tailK, Double tailProbability,
