@@ -2,8 +2,8 @@ package io.tcplab.stack.cc;
 
 /**
  * The window bookkeeping every loss-based algorithm shares: slow start with appropriate byte
- * counting (RFC 3465, L = 2 SMSS) or, for an algorithm made with {@link GrowthCounting#ACKS},
- * counting ACKs; the window after a congestion signal, the restart window after idle (RFC 5681
+ * counting (RFC 3465, L = 2 SMSS) or as {@link GrowthCounting} says otherwise (ACKs; segments
+ * without a per-ACK limit); the window after a congestion signal, the restart window after idle (RFC 5681
  * §4.1), and the undo snapshot. Subclasses supply the decrease ({@link #reducedSsthresh}) and the
  * congestion-avoidance increase ({@link #congestionAvoidance}).
  */
@@ -77,12 +77,17 @@ public abstract class WindowedCongestionControl implements CongestionControl {
 
     /**
      * RFC 5681 eq. 2 with RFC 3465's limit L = 2*SMSS per ACK; counting ACKs, one segment per ACK
-     * however much it acknowledges (pre-RFC 3465 Linux tcp_slow_start). Never past ssthresh (Linux
+     * however much it acknowledges (pre-RFC 3465 Linux tcp_slow_start); counting segments, all it
+     * acknowledges (today's Linux tcp_slow_start). Never past ssthresh (Linux
      * 2.6.24 tests cwnd <= ssthresh and so lets one more segment through; RFC 5681's cwnd < ssthresh
      * is kept here).
      */
     protected final void slowStart(long ackedBytes) {
-        long increase = counting == GrowthCounting.ACKS ? mss : Math.min(ackedBytes, 2L * mss);
+        long increase = switch (counting) {
+            case ACKS -> mss;
+            case SEGMENTS -> ackedBytes;
+            case BYTES -> Math.min(ackedBytes, 2L * mss);
+        };
         cwnd = Math.min(cwnd + increase, ssthresh);
     }
 

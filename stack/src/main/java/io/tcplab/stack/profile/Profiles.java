@@ -8,6 +8,8 @@ import java.util.Map;
 /** The profiles by name; {@code today} (tcplab's own defaults) first. docs/stack.md tabulates them. */
 public final class Profiles {
     public static final String TODAY = "today";
+    /** Today's Linux: what {@code tcplab ab} runs by default, so both sides follow the same rules. */
+    public static final String LINUX = LinuxProfile.NAME;
 
     private static final Map<String, Profile> BY_NAME = new LinkedHashMap<>();
 
@@ -15,7 +17,7 @@ public final class Profiles {
         for (Profile p : List.of(
                 new Profile(TODAY, "tcplab's own defaults (RFC choices, docs/stack.md); nothing changed",
                         List.of(), List.of()),
-                Linux2624Profile.profile(), Linux24Profile.profile(), Solaris27Profile.profile(),
+                LinuxProfile.profile(), Linux2624Profile.profile(), Linux24Profile.profile(), Solaris27Profile.profile(),
                 Ns3Profile.profile())) {
             BY_NAME.put(p.name(), p);
         }

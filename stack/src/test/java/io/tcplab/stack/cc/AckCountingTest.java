@@ -66,4 +66,24 @@ class AckCountingTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> CongestionControls.create("reno:count=packets"))
                 .hasMessageContaining("bytes|acks");
     }
+
+    /**
+     * Slow start after a stretch ACK of four segments (as GRO or ACK thinning make): RFC 3465 adds
+     * L = 2 SMSS, counting ACKs one segment, counting segments (today's Linux tcp_slow_start) all four.
+     */
+    @Test
+    void aStretchAckInSlowStartGrowsByItsSegmentsOnlyWhenCountingSegments() {
+        assertThat(slowStartGrowth("reno", 4)).isEqualTo(2L * MSS);
+        assertThat(slowStartGrowth("reno:count=acks", 4)).isEqualTo(MSS);
+        assertThat(slowStartGrowth("reno:count=segments", 4)).isEqualTo(4L * MSS);
+        assertThat(slowStartGrowth("reno:count=segments", 1)).as("one segment: all the same").isEqualTo(MSS);
+    }
+
+    private static long slowStartGrowth(String spec, int segments) {
+        Reno reno = (Reno) CongestionControls.create(spec);
+        reno.init(new CcInit(MSS, 10L * MSS, false, true, 0));
+        long before = reno.cwndBytes();
+        reno.onAck(new Ack((long) segments * MSS));
+        return reno.cwndBytes() - before;
+    }
 }

@@ -47,6 +47,19 @@ class ProfilesTest {
     }
 
     @Test
+    void linuxHasTodaysKernelValues() {
+        ConnectionOptions o = Profiles.get("linux").builder().build();
+        assertThat(o.initialWindowSegments).isEqualTo(10);
+        assertThat(o.minRtoNanos).isEqualTo(200_000_000L);
+        assertThat(o.initialRtoNanos).isEqualTo(1_000_000_000L);
+        assertThat(o.maxRtoNanos).isEqualTo(120_000_000_000L);
+        assertThat(o.delayedAckNanos).isEqualTo(40_000_000L);
+        assertThat(o.quickAckSegments).isEqualTo(16);
+        assertThat(o.congestionControl).as("reno under the profile").isEqualTo("reno:count=segments");
+        assertThat(o.algorithmDefaults).containsEntry("cubic", "count=segments,friendly=linux");
+    }
+
+    @Test
     void ns3HasItsSocketDefaults() {
         ConnectionOptions o = Profiles.get("ns-3").builder().build();
         assertThat(o.mss).isEqualTo(536);
@@ -72,7 +85,7 @@ class ProfilesTest {
     @Test
     void unknownNameListsTheProfiles() {
         assertThatThrownBy(() -> Profiles.get("linux-9"))
-                .hasMessage("unknown profile 'linux-9' (allowed: today, linux-2.6.24, linux-2.4, solaris-2.7, ns-3)");
+                .hasMessage("unknown profile 'linux-9' (allowed: today, linux, linux-2.6.24, linux-2.4, solaris-2.7, ns-3)");
     }
 
     @Test

@@ -21,8 +21,8 @@ public final class AbReport {
         RunResult k = r.kernel();
         RunResult t = r.tcplab();
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "A/B %s: %d bytes left to right over %s%n", r.spec().cc(),
-                r.spec().bytes(), describe(r.spec())));
+        b.append(String.format(Locale.ROOT, "A/B %s (tcplab profile %s): %d bytes left to right over %s%n",
+                r.spec().cc(), r.spec().tcplab().profile, r.spec().bytes(), describe(r.spec())));
         String[] head = {"", "kernel " + k.congestionControl(), "tcplab " + t.congestionControl()};
         List<String[]> rows = new java.util.ArrayList<>(List.of(head,
                 row("goodput (Mbit/s)", k, t, x -> fixed(x.goodputBitsPerSec() / 1e6, 2)),
@@ -130,6 +130,7 @@ public final class AbReport {
         ObjectNode spec = root.putObject("spec");
         spec.put("bytes", r.spec().bytes());
         spec.put("congestionControl", r.spec().cc());
+        spec.put("profile", r.spec().tcplab().profile);
         spec.put("recovery", r.spec().tcplab().recovery.name().toLowerCase(Locale.ROOT));
         spec.put("spurious", r.spec().tcplab().spurious.toString().toLowerCase(Locale.ROOT));
         spec.put("pacing", r.spec().tcplab().pacing);

@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.profile.Profile;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.AbPlot;
 import io.tcplab.tools.ab.AbReport;
@@ -58,6 +59,13 @@ public final class AbCommand implements Callable<Integer> {
             description = "Congestion control: tcplab's spec, and the kernel's algorithm of the same name "
                     + "(default: ${DEFAULT-VALUE}).")
     private String cc;
+
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "linux", converter = Converters.ProfileName.class,
+            description = "tcplab's era profile (tcplab profile list). The default, linux, sets each place where "
+                    + "today's Linux and the RFCs tcplab follows differ as Linux does, so both sides follow the same "
+                    + "rules (docs/stack.md#profiles); today compares the RFC choices with the kernel "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private Profile profile;
 
     @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = LinkCommand.RateOrUnlimited.class,
             description = "Rate of each direction; 0 is unlimited (default: ${DEFAULT-VALUE}).")
@@ -124,8 +132,7 @@ public final class AbCommand implements Callable<Integer> {
                 .setDelayNanos(rttNanos - rttNanos / 2);
         long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
         // TUN endpoints pace by default so a window's burst does not overflow the device's queue
-        ConnectionOptions tcplab = recovery.applyTo(ConnectionOptions.builder().congestionControl(cc).ecn(ecn), true)
-                .build();
+        ConnectionOptions tcplab = recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), true).build();
         AbSpec spec = new AbSpec(bytes, tcplab, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
                 sampleIntervalNanos, timeout, port);
         PrintWriter out = command.commandLine().getOut();

@@ -90,6 +90,23 @@ class AbCommandTest {
     }
 
     @Test
+    void tcplabRunsTheLinuxProfileUnlessToldOtherwise() {
+        AbSpec[] seen = new AbSpec[1];
+        CommandLine ab = new CommandLine(new AbCommand((spec, log) -> {
+            seen[0] = spec;
+            return AbResults.sample();
+        })).setOut(new PrintWriter(new java.io.StringWriter()));
+        ab.execute("--cc", "cubic");
+        assertThat(seen[0].tcplab().profile).isEqualTo("linux");
+        assertThat(seen[0].cc()).isEqualTo("cubic:count=segments,friendly=linux");
+        assertThat(seen[0].ccName()).as("what the kernel is asked for").isEqualTo("cubic");
+        assertThat(seen[0].tcplab().minRtoNanos).isEqualTo(200_000_000L);
+        ab.execute("--cc", "cubic:friendly=rfc", "--profile", "today");
+        assertThat(seen[0].tcplab().profile).isEqualTo("today");
+        assertThat(seen[0].cc()).isEqualTo("cubic:friendly=rfc");
+    }
+
+    @Test
     void anAlgorithmTcplabLacksIsNamedWithTheOnesItHas() {
         Cli r = ab("--cc", "nosuch");
         assertThat(r.errLines()).hasSize(1);

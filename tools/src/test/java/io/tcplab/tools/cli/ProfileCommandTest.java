@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** tcplab profile list/show, and --profile on transfer, run and the experiments. */
 class ProfileCommandTest {
-    private static final String ALLOWED = "one of today, linux-2.6.24, linux-2.4, solaris-2.7, ns-3";
+    private static final String ALLOWED = "one of today, linux, linux-2.6.24, linux-2.4, solaris-2.7, ns-3";
     private static final String SMALL = """
             duration: 5s
             warmup: 1s
@@ -29,7 +29,7 @@ class ProfileCommandTest {
         Cli r = Cli.run(TransferCommand.DEFAULT_ENGINE, "profile", "list");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out().lines().map(l -> l.split(" +")[0]).toList())
-                .containsExactly("today", "linux-2.6.24", "linux-2.4", "solaris-2.7", "ns-3");
+                .containsExactly("today", "linux", "linux-2.6.24", "linux-2.4", "solaris-2.7", "ns-3");
     }
 
     @Test

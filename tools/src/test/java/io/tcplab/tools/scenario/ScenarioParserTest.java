@@ -67,7 +67,7 @@ class ScenarioParserTest {
     @Test
     void anUnknownProfileNamesTheField() {
         assertThatThrownBy(() -> ScenarioParser.parse(BASE.replace("rtt: 80ms}", "rtt: 80ms, profile: bsd}"), "s.yaml"))
-                .hasMessage("s.yaml: flows[0].profile: unknown profile 'bsd' (allowed: today, linux-2.6.24, linux-2.4,"
+                .hasMessage("s.yaml: flows[0].profile: unknown profile 'bsd' (allowed: today, linux, linux-2.6.24, linux-2.4,"
                         + " solaris-2.7, ns-3)");
     }
 
