@@ -176,6 +176,29 @@ class TimerBasedRetransmitScriptTest {
         assertThat(p.connection().info().cwndBytes()).isEqualTo(MSS);
     }
 
+    /** {@code dd=off}: the same overtaken retransmission is left to the RFC 6298 timer (armed at 100 ms), without a double drop. */
+    @Test
+    void withTheRuleOffALostRetransmissionWaitsForTheRetransmissionTimer() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
+                .teb(new TebParameters(2, 2, DoubleDropRule.OFF)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        p.acceptFrom(fullSyn(), 100);
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.write(4 * MSS);
+        assertThat(p.drain()).hasSize(4);
+        p.advanceTo(400);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(14)));
+        p.advanceTo(1099);
+        p.expectNothing();
+        p.advanceTo(1100);
+        p.expect(seg(".").seq(seq(0)).at(1100));
+        assertThat(p.connection().info().doubleDrops()).isZero();
+        assertThat(p.connection().info().rtoCount()).isEqualTo(1);
+    }
+
     /**
      * Two scans find retransmissions lost, but both left before the first response: they are one
      * double drop — one response, one count, one trace row. All ten segments expire at 300 ms and
