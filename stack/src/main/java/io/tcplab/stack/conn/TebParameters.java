@@ -1,6 +1,7 @@
 package io.tcplab.stack.conn;
 
 import io.tcplab.stack.cc.CcParameters;
+import java.util.Locale;
 
 /**
  * TEB's constants (docs/stack.md#teb, REFERENCE §5.2), the parameters of a {@code teb:...}
@@ -23,7 +24,7 @@ public record TebParameters(double k, double backoff, DoubleDropRule doubleDrop)
         double k = p.getDouble("k", DEFAULT.k, 1, 16);
         double backoff = p.getDouble("backoff", DEFAULT.backoff, 1, 16);
         String dd = p.getChoice("dd", DEFAULT.doubleDrop.label(), "evidence", "timer", "off");
-        return new TebParameters(k, backoff, DoubleDropRule.valueOf(dd.toUpperCase(java.util.Locale.ROOT)));
+        return new TebParameters(k, backoff, DoubleDropRule.valueOf(dd.toUpperCase(Locale.ROOT)));
     }
 
     /** The spec that gives these values back, e.g. {@code teb:k=2,backoff=2,dd=evidence}. */
