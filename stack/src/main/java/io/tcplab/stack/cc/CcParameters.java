@@ -9,44 +9,53 @@ import java.util.Map;
  * for the keys it knows with their defaults and ranges; {@link #requireAllUsed()} rejects the rest.
  * Because the algorithm declares each key as it reads it, {@link #describe()} after a
  * {@code create(CcParameters.none(name))} lists every key with its default and range, so the help
- * text ({@code tcplab cc list}) and the error messages cannot drift from the code.
+ * text ({@code tcplab cc list}) and the error messages cannot drift from the code. The same
+ * {@code name:key=value,...} form carries other specs' parameters too (a loss detector's, as
+ * {@code teb:k=2}); {@code kind} is the word their messages start with.
  */
 public final class CcParameters {
+    private final String kind;
     private final String algorithm;
     private final Map<String, String> values;
     /** key → "default [min, max]" (or "on|off"), in the order the algorithm reads them. */
     private final Map<String, String> known = new LinkedHashMap<>();
 
-    private CcParameters(String algorithm, Map<String, String> values) {
+    private CcParameters(String kind, String algorithm, Map<String, String> values) {
+        this.kind = kind;
         this.algorithm = algorithm;
         this.values = values;
     }
 
     public static CcParameters none(String algorithm) {
-        return new CcParameters(algorithm, Map.of());
+        return new CcParameters("cc", algorithm, Map.of());
     }
 
     /** Parses {@code k=v,k=v}; an empty or null text means no parameters. */
     public static CcParameters parse(String algorithm, String text) {
+        return parse("cc", algorithm, text);
+    }
+
+    /** {@link #parse(String, String)} for a spec whose messages say {@code kind parameter ...}. */
+    public static CcParameters parse(String kind, String algorithm, String text) {
         Map<String, String> values = new LinkedHashMap<>();
         if (text != null && !text.isBlank()) {
             for (String pair : text.split(",")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0 || eq == pair.length() - 1) {
                     throw new IllegalArgumentException(
-                            "cc parameter '" + pair + "' of " + algorithm + " is not key=value");
+                            kind + " parameter '" + pair + "' of " + algorithm + " is not key=value");
                 }
                 values.put(pair.substring(0, eq).trim().toLowerCase(Locale.ROOT), pair.substring(eq + 1).trim());
             }
         }
-        return new CcParameters(algorithm, values);
+        return new CcParameters(kind, algorithm, values);
     }
 
     /** These values over {@code defaults}: a key given here wins, the others come from {@code defaults}. */
     public CcParameters over(CcParameters defaults) {
         Map<String, String> merged = new LinkedHashMap<>(defaults.values);
         merged.putAll(values);
-        return new CcParameters(algorithm, merged);
+        return new CcParameters(kind, algorithm, merged);
     }
 
     /** The values as a spec writes them, {@code k=v,k=v} (empty without any). */
@@ -103,7 +112,7 @@ public final class CcParameters {
             case "true": case "1": case "on": return true;
             case "false": case "0": case "off": return false;
             default:
-                throw new IllegalArgumentException("cc parameter " + key + " of " + algorithm
+                throw new IllegalArgumentException(kind + " parameter " + key + " of " + algorithm
                         + " must be on or off, got '" + text + "'");
         }
     }
@@ -121,7 +130,7 @@ public final class CcParameters {
                 return a;
             }
         }
-        throw new IllegalArgumentException("cc parameter " + key + " of " + algorithm + " must be one of " + choices
+        throw new IllegalArgumentException(kind + " parameter " + key + " of " + algorithm + " must be one of " + choices
                 + ", got '" + text + "'");
     }
 
@@ -129,7 +138,7 @@ public final class CcParameters {
     public void requireAllUsed() {
         for (String key : values.keySet()) {
             if (!known.containsKey(key)) {
-                throw new IllegalArgumentException("unknown cc parameter '" + key + "' for " + algorithm
+                throw new IllegalArgumentException("unknown " + kind + " parameter '" + key + "' for " + algorithm
                         + (known.isEmpty() ? " (it takes none)" : "; accepted: " + describe()));
             }
         }
@@ -148,7 +157,7 @@ public final class CcParameters {
     }
 
     private IllegalArgumentException outOfRange(String key, String text) {
-        return new IllegalArgumentException("cc parameter " + key + " of " + algorithm + " must be "
+        return new IllegalArgumentException(kind + " parameter " + key + " of " + algorithm + " must be "
                 + known.get(key).substring(known.get(key).indexOf('[')) + ", got '" + text + "'");
     }
 

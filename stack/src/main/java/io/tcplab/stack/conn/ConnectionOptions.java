@@ -64,6 +64,8 @@ public final class ConnectionOptions {
     public final long timestampTickNanos;
     /** The loss detector (with SACK; NewReno without). */
     public final LossRecovery recovery;
+    /** TEB's constants, when {@link #recovery} is TEB. */
+    public final TebParameters teb;
     /** The spurious-loss detectors that may undo a reduction (RFC 4015 response); empty: none. */
     public final Set<SpuriousDetection> spurious;
     /**
@@ -108,6 +110,7 @@ public final class ConnectionOptions {
         timeWaitNanos = b.timeWaitNanos;
         timestampTickNanos = b.timestampTickNanos;
         recovery = b.recovery;
+        teb = b.teb;
         spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
         pacing = b.pacing;
         exactCeEcho = b.exactCeEcho;
@@ -152,6 +155,7 @@ public final class ConnectionOptions {
         b.timeWaitNanos = timeWaitNanos;
         b.timestampTickNanos = timestampTickNanos;
         b.recovery = recovery;
+        b.teb = teb;
         b.spurious = EnumSet.copyOf(spurious);
         b.pacing = pacing;
         b.exactCeEcho = exactCeEcho;
@@ -189,6 +193,7 @@ public final class ConnectionOptions {
         private long timeWaitNanos = 60_000 * MS; // Linux TCP_TIMEWAIT_LEN
         private long timestampTickNanos = MS;
         private LossRecovery recovery = LossRecovery.RACK; // RFC 8985, as Linux
+        private TebParameters teb = TebParameters.DEFAULT;
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
@@ -243,6 +248,9 @@ public final class ConnectionOptions {
         public Builder timeWaitNanos(long nanos) { timeWaitNanos = nanos; return this; }
         public Builder timestampTickNanos(long nanos) { timestampTickNanos = nanos; return this; }
         public Builder recovery(LossRecovery detector) { recovery = detector; return this; }
+        public Builder teb(TebParameters parameters) { teb = parameters; return this; }
+        /** The detector and, for TEB, its parameters. */
+        public Builder recovery(RecoverySpec spec) { recovery = spec.recovery(); teb = spec.teb(); return this; }
         public Builder spurious(Set<SpuriousDetection> detectors) {
             spurious = detectors.isEmpty() ? EnumSet.noneOf(SpuriousDetection.class) : EnumSet.copyOf(detectors);
             return this;
@@ -269,6 +277,7 @@ public final class ConnectionOptions {
                     "idle >= 0 (0 = off), interval > 0, probes >= 1");
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
             require(recovery != null, "recovery", "one of rack, rfc6675, teb");
+            require(teb != null, "teb", "TEB's parameters");
             require(exactCeEcho != null, "exactCeEcho", "one of OFF, NEGOTIATE, ON");
             require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
             return new ConnectionOptions(this);

@@ -46,4 +46,8 @@ interface LossDetector {
     /** A recovery episode (fast or timeout) ended or was undone. */
     default void onRecoveryEnd() {
     }
+
+    /** A reduction was found spurious and undone at {@code now} (Eifel, D-SACK, F-RTO). */
+    default void onUndo(long now) {
+    }
 }

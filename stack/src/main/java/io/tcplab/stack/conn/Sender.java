@@ -112,7 +112,7 @@ final class Sender {
         this.detector = switch (options.recovery) {
             case RACK -> new RackTlp(scoreboard, rtt, this);
             case RFC6675 -> new DupThreshDetector(scoreboard, this);
-            case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this);
+            case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this, options.teb);
         };
         this.spurious = new SpuriousDetector(options.spurious.contains(SpuriousDetection.EIFEL),
                 options.spurious.contains(SpuriousDetection.DSACK));
@@ -600,6 +600,7 @@ final class Sender {
         spuriousUndos++;
         c.trace(now, TraceEvent.SPURIOUS_UNDO, foundBy, sndUna, 0);
         spurious.onEpisodeEnd();
+        detector.onUndo(now);
         frtoAllowance = 0;
         if (frto != null) {
             frto.cancel();
@@ -647,16 +648,16 @@ final class Sender {
     /**
      * TEB: a retransmission sent at {@code sentAt} was deemed lost again (REFERENCE §5.2 step 3).
      * Like a timeout the window falls to one segment, once per window: retransmissions that left
-     * before the last such response belong to it. ssthresh is reduced only if this episode has not
-     * done so yet.
+     * before the last such response belong to it, and only a response is counted and traced.
+     * ssthresh is reduced only if this episode has not done so yet.
      */
     void onDoubleDrop(long now, long sentAt) {
-        doubleDrops++;
-        c.trace(now, TraceEvent.DOUBLE_DROP, detector.name(), sndUna, 0);
         if (sentAt <= doubleDropResponseAt) {
             return;
         }
         doubleDropResponseAt = now;
+        doubleDrops++;
+        c.trace(now, TraceEvent.DOUBLE_DROP, detector.name(), sndUna, 0);
         if (inRecovery()) {
             cc.onEvent(CaEvent.LOSS_WINDOW, now);
             recoveryPoint = sndNxt;

@@ -27,6 +27,12 @@ public final class AckResult {
     public long newestDeliveredTimeAtSend = -1;
     public long newestFirstSentTime = -1;
     public boolean newestAppLimited;
+    /**
+     * The same for the newest of those that were sent only once, whose send time no earlier
+     * transmission makes ambiguous (TEB's evidence of a lost retransmission). -1 when none.
+     */
+    public long newestOriginalSendTime = -1;
+    public long newestOriginalEndSeq = -1;
     /** A segment never retransmitted was delivered below the highest delivered one (RFC 8985 §6.2 step 3). */
     public boolean reordering;
 
@@ -43,6 +49,7 @@ public final class AckResult {
         newlyAckedBytes = newlySackedBytes = newlyLostBytes = 0;
         newlyAckedEverRetransmitted = false;
         newestSendTime = newestEndSeq = newestDeliveredAtSend = newestDeliveredTimeAtSend = newestFirstSentTime = -1;
+        newestOriginalSendTime = newestOriginalEndSeq = -1;
         newestTxCount = 0;
         newestAppLimited = false;
         reordering = false;
@@ -52,6 +59,11 @@ public final class AckResult {
 
     void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend,
                    long firstSentTime, boolean appLimited) {
+        if (txCount == 1 && (sendTime > newestOriginalSendTime
+                || (sendTime == newestOriginalSendTime && endSeq > newestOriginalEndSeq))) {
+            newestOriginalSendTime = sendTime;
+            newestOriginalEndSeq = endSeq;
+        }
         if (sendTime > newestSendTime || (sendTime == newestSendTime && endSeq > newestEndSeq)) {
             newestSendTime = sendTime;
             newestTxCount = txCount;

@@ -15,7 +15,7 @@ public enum TraceEvent {
     LOSS_DETECTED,
     /** A tail loss probe left (RFC 8985 §7.3); detail "new" or "retransmit". */
     TLP_PROBE,
-    /** A retransmission was deemed lost again (TEB's double drop); detail names the detector. */
+    /** A double-drop response: retransmissions were deemed lost again (TEB), one row per response; detail names the detector. */
     DOUBLE_DROP,
     /** The retransmission timer expired. */
     RTO,

@@ -34,7 +34,7 @@ class CongestionControlsTest {
     @Test
     void renoTakesOnlyItsCounting() {
         assertThatThrownBy(() -> CongestionControls.create("reno:beta=0.5"))
-                .hasMessageContaining("unknown cc parameter 'beta' for reno; accepted: count=bytes [bytes|acks]");
+                .hasMessageContaining("unknown cc parameter 'beta' for reno; accepted: count=bytes [bytes|acks|segments]");
     }
 
     @Test

@@ -8,15 +8,20 @@ import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.conn.SpuriousDetection;
+import io.tcplab.stack.conn.DoubleDropRule;
+import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.trace.TraceEvent;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * TEB, the timer-based retransmit (docs/stack.md, REFERENCE §5.2), against the cases its
  * definition names: a segment is lost 2 × the latest RTT after it left, one reduction per
- * window, a lost retransmission is a double drop, Eifel undoes a spurious expiry, and a growing
- * RTT stretches every deadline. The handshake takes 100 ms, so the latest RTT starts at 100 ms
+ * window, a retransmission found lost by evidence is a double drop (one per response), Eifel
+ * undoes a spurious expiry, and a growing RTT stretches every deadline. The handshake takes 100 ms, so the latest RTT starts at 100 ms
  * and the RFC 6298 timer (1 s minimum) never fires first.
  */
 class TimerBasedRetransmitScriptTest {
@@ -99,15 +104,25 @@ class TimerBasedRetransmitScriptTest {
         assertThat(p.connection().info().ssthreshBytes()).isEqualTo(5L * MSS);
     }
 
-    /** A retransmission's deadline doubles (2·2·RTT); when it passes too, the window falls to one segment. */
+    /**
+     * Segment 0's retransmission (300 ms) is overtaken: segments sent after it are SACKed at 400 ms.
+     * That is evidence, and once the retransmission has been out for its deadline (2 · 2 · the
+     * 100 ms measured since it left) it is lost: a double drop, the window falls to one segment.
+     */
     @Test
-    void aLostRetransmissionIsADoubleDropThatCollapsesTheWindow() {
+    void aRetransmissionOvertakenBySegmentsSentAfterItIsADoubleDrop() {
         ScriptedPeer p = established();
         sendTen(p);
         p.advanceTo(200);
         p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
         p.advanceTo(300);
         p.expect(seg(".").seq(seq(0)).at(300));
+        p.write(4 * MSS); // cwnd 5, one segment in flight: four new ones leave after the retransmission
+        for (int i = 10; i < 14; i++) {
+            p.expect(seg(i == 13 ? "P." : ".").seq(seq(i)).len(MSS).at(300));
+        }
+        p.advanceTo(400);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(14)));
         p.advanceTo(699);
         p.expectNothing();
         p.advanceTo(700);
@@ -117,6 +132,102 @@ class TimerBasedRetransmitScriptTest {
         assertThat(info.cwndBytes()).isEqualTo(MSS);
         assertThat(info.ssthreshBytes()).as("reduced once, by the first loss").isEqualTo(5L * MSS);
         assertThat(info.rtoCount()).isZero();
+    }
+
+    /**
+     * The same lost retransmission with nothing sent after it: no evidence, so its deadline alone
+     * (700 ms) finds nothing; the RFC 6298 timer does (armed at 100 ms with the 1 s minimum).
+     * That is a timeout, not a double drop.
+     */
+    @Test
+    void aLostRetransmissionWithoutEvidenceIsFoundByTheRetransmissionTimer() {
+        ScriptedPeer p = established();
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.advanceTo(1099);
+        p.expectNothing();
+        p.advanceTo(1100);
+        p.expect(seg(".").seq(seq(0)).at(1100));
+        ConnectionInfo info = p.connection().info();
+        assertThat(info.rtoCount()).isEqualTo(1);
+        assertThat(info.doubleDrops()).isZero();
+        assertThat(info.cwndBytes()).isEqualTo(MSS);
+    }
+
+    /** {@code dd=timer}, the rule before issue 15: the retransmission's own deadline (2·2·RTT) finds it, evidence or not. */
+    @Test
+    void theTimerRuleFindsALostRetransmissionByItsDeadlineAlone() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
+                .teb(new TebParameters(2, 2, DoubleDropRule.TIMER)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        p.acceptFrom(fullSyn(), 100);
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.advanceTo(699);
+        p.expectNothing();
+        p.advanceTo(700);
+        p.expect(seg(".").seq(seq(0)).at(700));
+        assertThat(p.connection().info().doubleDrops()).isEqualTo(1);
+        assertThat(p.connection().info().cwndBytes()).isEqualTo(MSS);
+    }
+
+    /** {@code dd=off}: the same overtaken retransmission is left to the RFC 6298 timer (armed at 100 ms), without a double drop. */
+    @Test
+    void withTheRuleOffALostRetransmissionWaitsForTheRetransmissionTimer() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
+                .teb(new TebParameters(2, 2, DoubleDropRule.OFF)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        p.acceptFrom(fullSyn(), 100);
+        sendTen(p);
+        p.advanceTo(200);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(10)));
+        p.advanceTo(300);
+        p.expect(seg(".").seq(seq(0)).at(300));
+        p.write(4 * MSS);
+        assertThat(p.drain()).hasSize(4);
+        p.advanceTo(400);
+        p.in(seg(".").seq(1).ack(1).sack(seq(1), seq(14)));
+        p.advanceTo(1099);
+        p.expectNothing();
+        p.advanceTo(1100);
+        p.expect(seg(".").seq(seq(0)).at(1100));
+        assertThat(p.connection().info().doubleDrops()).isZero();
+        assertThat(p.connection().info().rtoCount()).isEqualTo(1);
+    }
+
+    /**
+     * Two scans find retransmissions lost, but both left before the first response: they are one
+     * double drop — one response, one count, one trace row. All ten segments expire at 300 ms and
+     * 0..4 are resent; the ACK of segment 0 at 350 ms echoes the retransmissions' timestamp (an RTT
+     * of 50 ms) and lets 5 go. Under {@code dd=timer} (deadlines alone, so the scans are easy to
+     * place) 1..4 are found lost at 300 + 2·2·50 = 500 ms, 5 at 550 ms.
+     */
+    @Test
+    void retransmissionsFoundLostInSeveralScansAreOneDoubleDropPerResponse() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
+                .teb(new TebParameters(2, 2, DoubleDropRule.TIMER)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        p.acceptFrom(fullSyn(), 100);
+        List<Long> rows = new ArrayList<>();
+        p.connection().setTraceListener(r -> {
+            if (r.event == TraceEvent.DOUBLE_DROP) {
+                rows.add(r.nowNanos / 1_000_000);
+            }
+        });
+        sendTen(p);
+        p.advanceTo(300);
+        assertThat(p.drain()).as("0..4 resent").hasSize(5);
+        p.advanceTo(350);
+        p.in(seg(".").seq(1).ack(seq(1)));
+        p.expect(seg(".").seq(seq(5)).at(350));
+        p.advanceTo(600);
+        ConnectionInfo info = p.connection().info();
+        assertThat(rows).containsExactly(500L);
+        assertThat(info.doubleDrops()).isEqualTo(1);
+        assertThat(info.cwndBytes()).isEqualTo(MSS);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.cc.CongestionControls;
-import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.RecoverySpec;
 import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
@@ -154,11 +154,15 @@ final class Converters {
         }
     }
 
-    static final class Recovery implements ITypeConverter<LossRecovery> {
+    /** {@code rack}, {@code rfc6675} or {@code teb[:k=2,backoff=2,dd=evidence]} ({@link RecoverySpec}). */
+    static final class Recovery implements ITypeConverter<RecoverySpec> {
         @Override
-        public LossRecovery convert(String value) {
-            return check(value, "one of rack, rfc6675, teb",
-                    () -> LossRecovery.valueOf(value.trim().toUpperCase(Locale.ROOT)), r -> true);
+        public RecoverySpec convert(String value) {
+            try {
+                return RecoverySpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw bad(RecoverySpec.ACCEPTED, value, e.getMessage());
+            }
         }
     }
 

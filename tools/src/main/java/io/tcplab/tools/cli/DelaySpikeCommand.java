@@ -1,12 +1,14 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.TebParameters;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.experiment.DelaySpikeExperiment;
 import io.tcplab.tools.experiment.DelaySpikeFiles;
 import io.tcplab.tools.experiment.DelaySpikePlots;
 import io.tcplab.tools.experiment.DelaySpikeSpec;
 import io.tcplab.tools.experiment.DelaySpikeTable;
+import io.tcplab.tools.experiment.SpikeDirection;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.experiment.VariantResult;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code tcplab experiment delay-spike}: one flow through a delay spike, per loss-recovery variant (seed 002). */
 @Command(name = "delay-spike", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
-        description = {"One bulk flow over an emulated path with a delay spike on the data link, once per "
+        description = {"One bulk flow over an emulated path with a delay spike on its links, once per "
                 + "loss-recovery variant and per kind of spike (a stall that holds the link, or a change of "
                 + "delay): a table of RTOs, retransmissions, spurious undos, double drops, goodput and cwnd "
                 + "recovery, cwnd and time-sequence plots, and optionally JSON and CSV. --real runs it in real time "
@@ -66,6 +68,18 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             description = "stall (the link holds, then releases its queue in order), delay (the one-way delay "
                     + "changes, per packet) or both, reported separately (default: ${DEFAULT-VALUE}).")
     private List<SpikeKind> kinds;
+
+    @Option(names = "--spike-direction", paramLabel = "DIR", defaultValue = "both",
+            converter = ExperimentConverters.SpikeDirections.class,
+            description = "Which links the spike changes: data, ack or both (default: ${DEFAULT-VALUE}, as the seed's "
+                    + "ns-3 channel, which delays both directions).")
+    private SpikeDirection direction;
+
+    @Option(names = "--teb", paramLabel = "K=V,...", defaultValue = "k=2,backoff=2,dd=evidence",
+            converter = ExperimentConverters.Teb.class,
+            description = "TEB's parameters for the teb variants, as in --recovery teb:... (default: ${DEFAULT-VALUE}; "
+                    + "dd=timer is the rule before issue 15). See docs/stack.md.")
+    private TebParameters teb;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.TimeLimit.class,
             description = "Length of each run, bulk data throughout (default: ${DEFAULT-VALUE}).")
@@ -164,10 +178,10 @@ public final class DelaySpikeCommand implements Callable<Integer> {
         Limit limit = queue != null ? queue : Limit.bytes(Math.max(1, PathDefaults.bdpBytes(rateBitsPerSec, rttNanos)));
         int buffer = (int) PathDefaults.buffer(rateBitsPerSec, rttNanos, limit);
         // over TUN, tcplab paces as tcplab ab's does, so a window's burst does not overflow the device's queue
-        ConnectionOptions base = profile.builder().congestionControl(cc)
+        ConnectionOptions base = profile.builder().congestionControl(cc).teb(teb)
                 .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(real).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
-                kinds, durationNanos, chosen, seed, base, real);
+                kinds, direction, durationNanos, chosen, seed, base, real);
     }
 
     /** A directory that cannot be made is a bad option, found before minutes of running. */

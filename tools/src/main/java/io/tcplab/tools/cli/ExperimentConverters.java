@@ -1,7 +1,10 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.stack.conn.RecoverySpec;
+import io.tcplab.stack.conn.TebParameters;
 import io.tcplab.tools.experiment.EcnSetup;
+import io.tcplab.tools.experiment.SpikeDirection;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.link.RedParams;
@@ -42,6 +45,31 @@ final class ExperimentConverters {
                         : List.of(SpikeKind.byLabel(value));
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("must be stall, delay or both, got '" + value + "'");
+            }
+        }
+    }
+
+    /** {@code data}, {@code ack} or {@code both}: which links a delay spike changes. */
+    static final class SpikeDirections implements ITypeConverter<SpikeDirection> {
+        @Override
+        public SpikeDirection convert(String value) {
+            try {
+                return SpikeDirection.byLabel(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("must be data, ack or both, got '" + value + "'");
+            }
+        }
+    }
+
+    /** TEB's parameters as after {@code teb:} in a recovery spec, e.g. {@code k=2,dd=timer}. */
+    static final class Teb implements ITypeConverter<TebParameters> {
+        @Override
+        public TebParameters convert(String value) {
+            try {
+                return RecoverySpec.parse("teb:" + value).teb();
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("must be TEB's parameters like k=2,backoff=2,dd=evidence|timer|off, got '"
+                        + value + "' (" + e.getMessage() + ")");
             }
         }
     }

@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.RecoverySpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,10 +10,12 @@ import picocli.CommandLine.Option;
  * where the kernel's side has its own settings.
  */
 public final class RecoveryOptionsMixin {
-    @Option(names = "--recovery", paramLabel = "NAME", defaultValue = "rack", converter = Converters.Recovery.class,
-            description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb (timer per segment at"
-                    + " 2 x the latest RTT); NewReno without SACK (default: ${DEFAULT-VALUE}).")
-    private LossRecovery recovery;
+    @Option(names = "--recovery", paramLabel = "SPEC", defaultValue = "rack", converter = Converters.Recovery.class,
+            description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb[:k=2,backoff=2,"
+                    + "dd=evidence|timer|off] (a first transmission lost k x the latest RTT after it left, each resend"
+                    + " x backoff; a lost resend found by dd, see docs/stack.md); NewReno without SACK"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private RecoverySpec recovery;
 
     @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
             converter = Converters.Spurious.class,

@@ -15,7 +15,7 @@ import io.tcplab.tools.traffic.LengthOnlyInputStream;
  * Runs one variant under one kind of spike on the emulator: host a sends without end to host b
  * for the spec's duration (payload-free: segments carry lengths only, nothing is generated or
  * hashed), with the spike on
- * link "forward". The receiver's delivered bytes are read at the spike's start, at the end of
+ * link "forward" (data), "reverse" (ACKs) or both. The receiver's delivered bytes are read at the spike's start, at the end of
  * the after-spike window and at the end.
  */
 final class BulkFlowRun {
@@ -29,7 +29,8 @@ final class BulkFlowRun {
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
                 StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1, true)),
                 StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", options, -1, true)));
-        network.schedule("forward", kind.schedule(spec));
+        network.schedule("forward", spec.forwardSchedule(kind));
+        network.schedule("reverse", spec.reverseSchedule(kind));
         HostNode a = network.host("a");
         TcpStack sendStack = ((StackHost) a.host()).stack();
         TcpStack receiveStack = ((StackHost) network.host("b").host()).stack();

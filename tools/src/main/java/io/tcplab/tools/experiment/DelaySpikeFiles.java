@@ -37,6 +37,8 @@ public final class DelaySpikeFiles {
         s.put("spikeAtNanos", spec.spikeAtNanos());
         s.put("spikeDurationNanos", spec.spikeDurationNanos());
         s.put("spikeDelayNanos", spec.spikeDelayNanos());
+        s.put("spikeDirection", spec.direction().label());
+        s.put("teb", spec.base().teb.spec());
         ArrayNode kinds = s.putArray("kinds");
         spec.kinds().forEach(k -> kinds.add(k.label()));
         s.put("durationNanos", spec.durationNanos());

@@ -3,20 +3,21 @@ package io.tcplab.tools.experiment;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.LinkSchedule;
 import java.util.List;
 
 /**
  * One delay-spike experiment: a single bulk flow for {@code durationNanos} over a path of
  * {@code rateBitsPerSec} and {@code rttNanos} with a drop-tail {@code queue} in each direction,
- * and a spike on the data direction at {@code spikeAtNanos} lasting {@code spikeDurationNanos},
- * made in each of {@code kinds}, for each of {@code variants}. A {@code delay} spike sets the
- * one-way delay to {@code spikeDelayNanos}. A {@code real} run goes over TUN devices through the
+ * and a spike on the links {@code direction} names at {@code spikeAtNanos} lasting
+ * {@code spikeDurationNanos}, made in each of {@code kinds}, for each of {@code variants}. A
+ * {@code delay} spike sets the one-way delay to {@code spikeDelayNanos}. A {@code real} run goes over TUN devices through the
  * user-space link in real time, to the kernel as receiver, instead of the emulator.
  */
 public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos,
                              long spikeDurationNanos, long spikeDelayNanos, List<SpikeKind> kinds,
-                             long durationNanos, List<Variant> variants, long seed, ConnectionOptions base,
-                             boolean real) {
+                             SpikeDirection direction, long durationNanos, List<Variant> variants, long seed,
+                             ConnectionOptions base, boolean real) {
 
     public static final long SECOND = 1_000_000_000L;
     /** How long after the spike's start the "after the spike" goodput is measured. */
@@ -25,6 +26,9 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
     public DelaySpikeSpec {
         kinds = List.copyOf(kinds);
         variants = List.copyOf(variants);
+        if (direction == null) {
+            throw new IllegalArgumentException("the spike needs a direction");
+        }
         if (kinds.isEmpty() || variants.isEmpty()) {
             throw new IllegalArgumentException("at least one spike kind and one variant are needed");
         }
@@ -38,10 +42,10 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
 
     /** A run on the emulator. */
     public DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos, long spikeDurationNanos,
-                          long spikeDelayNanos, List<SpikeKind> kinds, long durationNanos, List<Variant> variants,
-                          long seed, ConnectionOptions base) {
-        this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, durationNanos,
-                variants, seed, base, false);
+                          long spikeDelayNanos, List<SpikeKind> kinds, SpikeDirection direction, long durationNanos,
+                          List<Variant> variants, long seed, ConnectionOptions base) {
+        this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, direction,
+                durationNanos, variants, seed, base, false);
     }
 
     /** The data direction's one-way delay outside the spike: half the RTT. */
@@ -55,8 +59,21 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
 
     /** The ACK direction takes the odd nanosecond so the two halves add up to the RTT exactly. */
     public LinkParams reverse() {
-        return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setDelayNanos(rttNanos - rttNanos / 2)
-                .setQueueLimit(queue);
+        return LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setDelayNanos(reverseDelayNanos()).setQueueLimit(queue);
+    }
+
+    private long reverseDelayNanos() {
+        return rttNanos - rttNanos / 2;
+    }
+
+    /** The data link's changes for a spike of this kind: the spike, or none when it is on the ACK link alone. */
+    public LinkSchedule forwardSchedule(SpikeKind kind) {
+        return direction.data() ? kind.schedule(this, forwardDelayNanos()) : new LinkSchedule(List.of());
+    }
+
+    /** The ACK link's changes for a spike of this kind. */
+    public LinkSchedule reverseSchedule(SpikeKind kind) {
+        return direction.ack() ? kind.schedule(this, reverseDelayNanos()) : new LinkSchedule(List.of());
     }
 
     /** The end of the after-spike goodput window, clipped to the run. */

@@ -35,22 +35,27 @@ public final class DelaySpikeTable {
         out.flush();
     }
 
-    /** The path and run, e.g. {@code 10 Mbit/s, 100 ms RTT, queue 125000B, 30 s, seed 1}. */
+    /** The path and run, e.g. {@code 10 Mbit/s, 100 ms RTT, queue 125000B, 30 s, seed 1, reno, teb:k=2,...}. */
     public static String describe(DelaySpikeSpec spec) {
-        return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s",
+        return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s, %s",
                 number(spec.rateBitsPerSec() / 1e6), number(spec.rttNanos() / 1e6), spec.queue(),
-                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl)
+                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl, spec.base().teb.spec())
                 + (spec.base().profile.equals(Profiles.TODAY) ? "" : ", profile " + spec.base().profile);
     }
 
-    /** What the spike of this kind does, e.g. {@code stall: the data link holds 1 s at 10 s}. */
+    /** What the spike of this kind does, e.g. {@code stall: the data link held for 1 s at 10 s, ...}. */
     public static String title(DelaySpikeSpec spec, SpikeKind kind) {
         String at = number(spec.spikeAtNanos() / 1e9) + " s";
         String lasting = number(spec.spikeDurationNanos() / 1e9) + " s";
+        String links = switch (spec.direction()) {
+            case DATA -> "the data link";
+            case ACK -> "the ACK link";
+            case BOTH -> "the data and ACK links";
+        };
         return switch (kind) {
-            case STALL -> "stall: the data link holds for " + lasting + " at " + at + ", then releases its queue in order";
-            case DELAY -> "delay: the data link's one-way delay is " + number(spec.spikeDelayNanos() / 1e6)
-                    + " ms for " + lasting + " from " + at + ", per packet";
+            case STALL -> "stall: " + links + " held for " + lasting + " at " + at + ", then released in order";
+            case DELAY -> "delay: a one-way delay of " + number(spec.spikeDelayNanos() / 1e6) + " ms on " + links
+                    + " for " + lasting + " from " + at + ", per packet";
         };
     }
 

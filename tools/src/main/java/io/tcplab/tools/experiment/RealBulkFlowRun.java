@@ -4,9 +4,7 @@ import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.KernelReceiver;
 import io.tcplab.tools.ab.RealLink;
 import io.tcplab.tools.ab.RealPath;
-import io.tcplab.tools.link.LinkSchedule;
 import java.io.IOException;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,8 +39,8 @@ final class RealBulkFlowRun {
     static VariantRun run(RealPath path, DelaySpikeSpec spec, SpikeKind kind, Variant variant, int port)
             throws InterruptedException {
         String what = kind.label() + "/" + variant.label();
-        try (RealLink link = path.openLink(spec.forward(), spec.reverse(), kind.schedule(spec),
-                new LinkSchedule(List.of()), spec.seed(), MTU, "tcplab-spike-link");
+        try (RealLink link = path.openLink(spec.forward(), spec.reverse(), spec.forwardSchedule(kind),
+                spec.reverseSchedule(kind), spec.seed(), MTU, "tcplab-spike-link");
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-spike-receiver")) {
             long origin = System.nanoTime() - link.bridge().elapsedNanos();
             try (Sender sender = variant.isKernel() ? KernelFlow.start(path, port, spec, origin)

@@ -8,7 +8,8 @@ import io.tcplab.stack.trace.TraceRecord;
  * sent and retransmitted and SND.UNA at each ACK (the time-sequence graph, sequence numbers
  * counted from the first segment), and counts of the events the table shows. Counting trace
  * events rather than reading counters keeps working whatever recovery the stack runs: a double
- * drop is a {@code DOUBLE_DROP} row (a retransmission deemed lost again).
+ * drop is a {@code DOUBLE_DROP} row (one per response to retransmissions deemed lost again),
+ * kept with its time and SND.UNA.
  *
  * <p>Times are kept from {@code originNanos} (the emulator's 0, or the {@code System.nanoTime} a
  * real run's link started at); records after {@code endNanos} (the reset that ends a real run) are
@@ -20,6 +21,7 @@ public final class SenderLog implements TraceListener {
     final Series sent = new Series();
     final Series retransmitted = new Series();
     final Series acked = new Series();
+    final Series doubleDropped = new Series();
     private final long originNanos;
     private final long endNanos;
     private long firstSeq = -1;
@@ -28,7 +30,6 @@ public final class SenderLog implements TraceListener {
     long rtos;
     long retransmissions;
     long spuriousUndos;
-    long doubleDrops;
 
     /** A log of the emulator's times as they are. */
     public SenderLog() {
@@ -65,7 +66,7 @@ public final class SenderLog implements TraceListener {
             }
             case RTO -> rtos++;
             case SPURIOUS_UNDO -> spuriousUndos++;
-            case DOUBLE_DROP -> doubleDrops++;
+            case DOUBLE_DROP -> doubleDropped.add(t, r.sndUna);
             default -> {
             }
         }
@@ -73,7 +74,7 @@ public final class SenderLog implements TraceListener {
 
     /** The counts of the events seen so far. */
     SenderCounts counts() {
-        return new SenderCounts(rtos, retransmissions, spuriousUndos, doubleDrops);
+        return new SenderCounts(rtos, retransmissions, spuriousUndos, (long) doubleDropped.size());
     }
 
     /** Records the window and ssthresh at {@code t} when either changed. */

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How the spike is made on the data link: a {@code stall} holds the link and releases its queue
- * in order (an outage); a {@code delay} change raises the one-way delay for the spike and lowers
- * it again, per packet, so packets sent after it ends overtake those still under way.
+ * How the spike is made on a link ({@link SpikeDirection} says which): a {@code stall} holds the
+ * link and releases its queue in order (an outage); a {@code delay} change raises the one-way
+ * delay for the spike and lowers it again, per packet, so packets sent after it ends overtake
+ * those still under way.
  */
 public enum SpikeKind {
     STALL, DELAY;
@@ -16,15 +17,15 @@ public enum SpikeKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The data link's schedule for this kind of spike on {@code spec}'s path. */
-    public LinkSchedule schedule(DelaySpikeSpec spec) {
+    /** The schedule of this kind of spike on one of {@code spec}'s links, whose delay is otherwise {@code linkDelayNanos}. */
+    LinkSchedule schedule(DelaySpikeSpec spec, long linkDelayNanos) {
         long end = spec.spikeAtNanos() + spec.spikeDurationNanos();
         return new LinkSchedule(switch (this) {
             case STALL -> List.of(new LinkSchedule.Change(spec.spikeAtNanos(), LinkSchedule.STALL,
                     spec.spikeDurationNanos() + "ns"));
             case DELAY -> List.of(
                     new LinkSchedule.Change(spec.spikeAtNanos(), "delay", spec.spikeDelayNanos() + "ns"),
-                    new LinkSchedule.Change(end, "delay", spec.forwardDelayNanos() + "ns"));
+                    new LinkSchedule.Change(end, "delay", linkDelayNanos + "ns"));
         });
     }
 

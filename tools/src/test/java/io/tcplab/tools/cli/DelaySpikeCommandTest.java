@@ -69,8 +69,9 @@ class DelaySpikeCommandTest {
     void theTextTableHasARowPerVariantUnderItsKind(@TempDir Path dir) {
         Cli cli = run("--spike-kind", "stall", "--out", dir.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
-        assertThat(cli.out()).contains("10 Mbit/s, 100 ms RTT, queue 125000B each way, 4 s of bulk data, seed 1",
-                "stall: the data link holds for 0.500 s at 1 s").doesNotContain("delay: the data link");
+        assertThat(cli.out()).contains("10 Mbit/s, 100 ms RTT, queue 125000B each way, 4 s of bulk data, seed 1, reno, "
+                        + "teb:k=2,backoff=2,dd=evidence",
+                "stall: the data and ACK links held for 0.500 s at 1 s").doesNotContain("delay: ");
         assertThat(cli.out().lines().filter(l -> l.startsWith("sack ") || l.startsWith("teb "))).hasSize(2);
         assertThat(dir.resolve("cwnd-stall.png")).exists();
         assertThat(dir.resolve("cwnd-delay.png")).doesNotExist();
@@ -97,6 +98,11 @@ class DelaySpikeCommandTest {
                 + "(30.500 s) must end before --duration (30.000 s)");
         assertThat(run("--rate", "0").errLines()).singleElement().asString().contains("--rate must be a rate above 0");
         assertThat(run("--spike-duration", "0").errLines()).singleElement().asString().contains("--spike-duration");
+        assertThat(run("--spike-direction", "up").errLines()).containsExactly(
+                "tcplab experiment delay-spike: --spike-direction must be data, ack or both, got 'up'");
+        assertThat(run("--teb", "k=0").errLines()).containsExactly("tcplab experiment delay-spike: --teb must be TEB's "
+                + "parameters like k=2,backoff=2,dd=evidence|timer|off, got 'k=0' (recovery parameter k of teb must be "
+                + "[1, 16], got '0')");
     }
 
     @Test

@@ -168,11 +168,13 @@ class TransferCommandTest {
     @Test
     void recoverySpuriousAndPacingReachTheOptions() {
         FakeEngine engine = new FakeEngine(FakeEngine.success(1000));
-        Cli cli = Cli.run(engine, "transfer", "--bytes", "1000", "--recovery", "teb", "--spurious", "off",
+        Cli cli = Cli.run(engine, "transfer", "--bytes", "1000", "--recovery", "teb:k=3,dd=timer", "--spurious", "off",
                 "--pacing", "on");
 
         assertThat(cli.exitCode()).isZero();
         assertThat(engine.spec.options().recovery).isEqualTo(io.tcplab.stack.conn.LossRecovery.TEB);
+        assertThat(engine.spec.options().teb).isEqualTo(new io.tcplab.stack.conn.TebParameters(3, 2,
+                io.tcplab.stack.conn.DoubleDropRule.TIMER));
         assertThat(engine.spec.options().spurious).isEmpty();
         assertThat(engine.spec.options().pacing).isTrue();
     }
@@ -183,6 +185,10 @@ class TransferCommandTest {
 
         assertThat(cli.exitCode()).isEqualTo(2);
         assertThat(cli.err().strip()).contains("--recovery").contains("rack, rfc6675, teb").doesNotContain("\n");
+        Cli badKey = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--recovery", "teb:dd=never");
+        assertThat(badKey.exitCode()).isEqualTo(2);
+        assertThat(badKey.errLines()).singleElement().asString().contains("--recovery")
+                .contains("recovery parameter dd of teb must be one of evidence|timer|off, got 'never'");
     }
 
     private static String[] append(String[] names, String last) {

@@ -32,7 +32,8 @@ class SenderLogTest {
         trace(7, TraceEvent.SPURIOUS_UNDO, "eifel", 10, 1000);
         assertThat(log.rtos).isEqualTo(1);
         assertThat(log.retransmissions).isEqualTo(2);
-        assertThat(log.doubleDrops).isEqualTo(1);
+        assertThat(log.counts().doubleDrops()).isEqualTo(1);
+        assertThat(log.doubleDropped.time(0)).as("kept with its time").isEqualTo(6);
         assertThat(log.spuriousUndos).isEqualTo(1);
         // sequence numbers count from the first segment sent
         assertThat(log.retransmitted.value(1)).isEqualTo(1000);

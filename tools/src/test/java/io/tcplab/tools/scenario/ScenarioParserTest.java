@@ -121,7 +121,8 @@ class ScenarioParserTest {
             out of range runs       | 'runs: 0'                                               | s.yaml: runs: out of range: 0 (allowed: 1 to 10000)
             warm-up too long        | 'warmup: 90s'                                           | s.yaml: warmup: out of range: 90s (allowed: less than the duration)
             rtt below the path      | 'flows: [{rtt: 5ms}]'                                   | s.yaml: flows[0].rtt: out of range: 5ms is below the path's own round trip of 22.0 ms
-            unknown recovery        | 'flows: [{recovery: magic}]'                            | s.yaml: flows[0].recovery: unknown value 'magic' (allowed: rack, rfc6675, teb)
+            unknown recovery        | 'flows: [{recovery: magic}]'                            | s.yaml: flows[0].recovery: unknown recovery 'magic' (allowed: rack, rfc6675, teb)
+            bad teb parameter       | 'flows: [{recovery: "teb:k=0"}]'                        | s.yaml: flows[0].recovery: recovery parameter k of teb must be [1, 16], got '0'
             unknown traffic         | 'flows: [{traffic: video}]'                             | s.yaml: flows[0].traffic: unknown traffic 'video' (allowed: bulk, fixed, onoff, web)
             field of other traffic  | 'flows: [{size: 1MB}]'                                  | s.yaml: flows[0].size: not allowed here (only with traffic: fixed)
             missing size            | 'flows: [{traffic: fixed}]'                             | s.yaml: flows[0].size: missing (required)

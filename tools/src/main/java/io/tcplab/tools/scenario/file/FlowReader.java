@@ -2,7 +2,7 @@ package io.tcplab.tools.scenario.file;
 
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.conn.RecoverySpec;
 import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.stack.profile.Profiles;
 import io.tcplab.tools.link.Limit;
@@ -84,7 +84,7 @@ final class FlowReader {
             b.pacing(e.pacing());
         }
         if (e.recovery() != null) {
-            b.recovery(choice(e.recovery(), at.field("recovery"), LossRecovery.class));
+            b.recovery(recovery(e.recovery(), at.field("recovery")));
         }
         if (e.spurious() != null) {
             b.spurious(spurious(e.spurious(), at.field("spurious")));
@@ -130,6 +130,15 @@ final class FlowReader {
             throw at.error(ex.getMessage());
         }
         return spec;
+    }
+
+    /** {@code rack}, {@code rfc6675} or {@code teb[:k=...,backoff=...,dd=...]}. */
+    private static RecoverySpec recovery(String spec, FieldPath at) {
+        try {
+            return RecoverySpec.parse(spec);
+        } catch (IllegalArgumentException ex) {
+            throw at.error(ex.getMessage());
+        }
     }
 
     static <E extends Enum<E>> E choice(String text, FieldPath at, Class<E> type) {
