@@ -61,11 +61,17 @@ final class BulkFlowRun {
     static VariantResult result(DelaySpikeSpec spec, SpikeKind kind, Variant variant, SenderLog log,
                                 SenderCounts counts, long total, long atSpike, long atWindowEnd, long queueDropped) {
         long preSpikeCwnd = log.cwndAt(spec.spikeAtNanos());
-        long recovery = log.recoveryNanos(spec.spikeAtNanos(), preSpikeCwnd);
+        long touch = log.firstBackNanos(spec.spikeAtNanos(), preSpikeCwnd);
+        long stays = log.staysBackNanos(spec.spikeAtNanos(), spec.windowEndNanos(), preSpikeCwnd);
         return new VariantResult(kind.label(), variant.label(), counts.rtos(), counts.retransmissions(),
                 counts.spuriousUndos(), counts.doubleDrops(), mbps(total, spec.durationNanos()),
                 mbps(atWindowEnd - atSpike, spec.windowEndNanos() - spec.spikeAtNanos()), preSpikeCwnd,
-                recovery < 0 ? -1 : recovery / 1e9, queueDropped);
+                seconds(touch), seconds(stays), queueDropped);
+    }
+
+    /** Seconds, or -1 for "never" as the table and files write it. */
+    private static double seconds(long nanos) {
+        return nanos < 0 ? -1 : nanos / 1e9;
     }
 
     private static double mbps(long bytes, long nanos) {

@@ -62,9 +62,9 @@ public final class DelaySpikeFiles {
             out.println(String.join(",", VariantResult.COLUMNS));
             for (VariantRun run : runs) {
                 VariantResult r = run.result();
-                out.printf(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%.6f,%.6f,%d,%.9f,%d%n", r.kind(), r.variant(),
+                out.printf(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%.6f,%.6f,%d,%.9f,%.9f,%d%n", r.kind(), r.variant(),
                         count(r.rtos()), r.retransmissions(), count(r.spuriousUndos()), count(r.doubleDrops()), r.goodputMbps(), r.spikeGoodputMbps(),
-                        r.cwndPreSpikeBytes(), r.cwndRecoverySeconds(), r.queueDropped());
+                        r.cwndPreSpikeBytes(), r.cwndTouchSeconds(), r.cwndBackSeconds(), r.queueDropped());
             }
         }
         for (VariantRun run : runs) {

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /** The text report: the path in one line, then one table per kind of spike, one row per variant. */
 public final class DelaySpikeTable {
-    private static final String ROW = "%-11s %5s %8s %6s %7s %9s %10s %11s %12s %11s%n";
+    private static final String ROW = "%-11s %5s %8s %6s %7s %9s %10s %11s %10s %10s %11s%n";
 
     private DelaySpikeTable() {
     }
@@ -19,20 +19,23 @@ public final class DelaySpikeTable {
             out.println();
             out.printf(Locale.ROOT, "%s%n", title(spec, kind));
             out.printf(Locale.ROOT, ROW, "variant", "RTOs", "retrans", "undos", "double", "goodput",
-                    "spike+5s", "cwnd before", "cwnd back", "queue");
-            out.printf(Locale.ROOT, ROW, "", "", "", "", "drops", "Mbit/s", "Mbit/s", "spike (B)", "after (s)", "drops");
+                    "spike+5s", "cwnd before", "cwnd touch", "cwnd back", "queue");
+            out.printf(Locale.ROOT, ROW, "", "", "", "", "drops", "Mbit/s", "Mbit/s", "spike (B)", "after (s)",
+                    "stays (s)", "drops");
             for (VariantResult r : rows) {
                 if (r.kind().equals(kind.label())) {
                     out.printf(Locale.ROOT, ROW, r.variant(), count(r.rtos()), r.retransmissions(),
                             count(r.spuriousUndos()), count(r.doubleDrops()), String.format(Locale.ROOT, "%.2f", r.goodputMbps()),
                             String.format(Locale.ROOT, "%.2f", r.spikeGoodputMbps()), r.cwndPreSpikeBytes(),
-                            r.cwndRecoverySeconds() < 0 ? "never"
-                                    : String.format(Locale.ROOT, "%.3f", r.cwndRecoverySeconds()),
-                            r.queueDropped());
+                            seconds(r.cwndTouchSeconds()), seconds(r.cwndBackSeconds()), r.queueDropped());
                 }
             }
         }
         out.flush();
+    }
+
+    private static String seconds(double s) {
+        return s < 0 ? "never" : String.format(Locale.ROOT, "%.3f", s);
     }
 
     /** The path and run, e.g. {@code 10 Mbit/s, 100 ms RTT, queue 125000B, 30 s, seed 1, reno, teb:k=2,...}. */

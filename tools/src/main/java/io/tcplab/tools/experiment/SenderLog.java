@@ -97,10 +97,11 @@ public final class SenderLog implements TraceListener {
     }
 
     /**
-     * Nanoseconds from {@code fromNanos} until the window is back at {@code target} after first
-     * falling below it; 0 if it never fell, -1 if it fell and never came back.
+     * Nanoseconds from {@code fromNanos} until the window first touches {@code target} again after
+     * falling below it; 0 if it never fell, -1 if it fell and never came back. A first passage:
+     * the window may fall again at once.
      */
-    long recoveryNanos(long fromNanos, long target) {
+    long firstBackNanos(long fromNanos, long target) {
         boolean fell = false;
         for (int i = 0; i < cwnd.size(); i++) {
             if (cwnd.time(i) < fromNanos) {
@@ -113,5 +114,28 @@ public final class SenderLog implements TraceListener {
             }
         }
         return fell ? -1 : 0;
+    }
+
+    /**
+     * Nanoseconds from {@code fromNanos} until the window is back at {@code target} and stays
+     * there through {@code untilNanos}: the time of the change that last lifted it to the target
+     * after its last fall below it in {@code [fromNanos, untilNanos]}; 0 if it never fell there, -1
+     * if it is below the target at {@code untilNanos}.
+     */
+    long staysBackNanos(long fromNanos, long untilNanos, long target) {
+        long backAt = fromNanos;
+        boolean below = false;
+        for (int i = 0; i < cwnd.size() && cwnd.time(i) <= untilNanos; i++) {
+            if (cwnd.time(i) < fromNanos) {
+                continue;
+            }
+            if (cwnd.value(i) < target) {
+                below = true;
+            } else if (below) {
+                below = false;
+                backAt = cwnd.time(i);
+            }
+        }
+        return below ? -1 : backAt - fromNanos;
     }
 }

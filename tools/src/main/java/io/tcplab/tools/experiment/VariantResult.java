@@ -11,15 +11,20 @@ package io.tcplab.tools.experiment;
  * @param goodputMbps             bytes delivered to the receiving application over the whole run
  * @param spikeGoodputMbps        the same over [spike, spike + 5 s]
  * @param cwndPreSpikeBytes       the sender's window just before the spike
- * @param cwndRecoverySeconds     from the spike's start until the window is back at its pre-spike
- *                                value; 0 if it never fell, -1 if it never came back
+ * @param cwndTouchSeconds        from the spike's start until the window first touches its
+ *                                pre-spike value again (a first passage; it may fall again at once);
+ *                                0 if it never fell, -1 if it never came back
+ * @param cwndBackSeconds         from the spike's start until the window is back at that value and
+ *                                stays there to the end of the after-spike window (spike + 5 s);
+ *                                0 if it never fell, -1 if it is below it then
  * @param queueDropped            data-link queue drops over the run
  */
 public record VariantResult(String kind, String variant, Long rtos, long retransmissions, Long spuriousUndos,
                             Long doubleDrops, double goodputMbps, double spikeGoodputMbps, long cwndPreSpikeBytes,
-                            double cwndRecoverySeconds, long queueDropped) {
+                            double cwndTouchSeconds, double cwndBackSeconds, long queueDropped) {
 
     /** The columns in order, as the CSV header and the JSON field names. */
     public static final String[] COLUMNS = {"kind", "variant", "rtos", "retransmissions", "spuriousUndos",
-        "doubleDrops", "goodputMbps", "spikeGoodputMbps", "cwndPreSpikeBytes", "cwndRecoverySeconds", "queueDropped"};
+        "doubleDrops", "goodputMbps", "spikeGoodputMbps", "cwndPreSpikeBytes", "cwndTouchSeconds", "cwndBackSeconds",
+        "queueDropped"};
 }

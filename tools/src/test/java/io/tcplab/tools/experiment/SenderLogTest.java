@@ -21,6 +21,10 @@ class SenderLogTest {
         log.onTrace(r);
     }
 
+    private void window(long now, long cwnd) {
+        log.window(now, cwnd, Long.MAX_VALUE);
+    }
+
     @Test
     void countsTheTableEventsAndOnlyDoubleDropRecoveries() {
         trace(1, TraceEvent.SEND, null, 10, 1000);
@@ -56,8 +60,28 @@ class SenderLogTest {
         trace(10, TraceEvent.RTO, null, 1, 0);
         trace(15, TraceEvent.ACK, null, 50, 0);
         trace(18, TraceEvent.ACK, null, 100, 0);
-        assertThat(log.recoveryNanos(8, 100)).isEqualTo(10);
-        assertThat(log.recoveryNanos(16, 50)).as("never fell below it after 16").isZero();
-        assertThat(log.recoveryNanos(8, 101)).as("never back").isEqualTo(-1);
+        assertThat(log.firstBackNanos(8, 100)).isEqualTo(10);
+        assertThat(log.firstBackNanos(16, 50)).as("never fell below it after 16").isZero();
+        assertThat(log.firstBackNanos(8, 101)).as("never back").isEqualTo(-1);
+    }
+
+    /**
+     * A window that touches its old value and falls again: 100 before the spike at 10, 40 at 11,
+     * back to 100 at 12 (first touch: 2), down to 60 at 13 (a later loss), 100 again at 16 and
+     * there to the end of the window at 20 — back for good from 16: 6.
+     */
+    @Test
+    void stayingBackIsFromTheLastRiseAfterTheLastFall() {
+        window(0, 100);
+        window(11, 40);
+        window(12, 100);
+        window(13, 60);
+        window(16, 100);
+        window(18, 120);
+        assertThat(log.firstBackNanos(10, 100)).as("first touch").isEqualTo(2);
+        assertThat(log.staysBackNanos(10, 20, 100)).as("stays from 16").isEqualTo(6);
+        assertThat(log.staysBackNanos(10, 14, 100)).as("below at the end of a shorter window").isEqualTo(-1);
+        assertThat(log.staysBackNanos(10, 20, 40)).as("never fell below 40").isZero();
+        assertThat(log.staysBackNanos(13, 20, 100)).as("a fall at the window's first instant counts").isEqualTo(3);
     }
 }
