@@ -153,8 +153,8 @@ public final class RealPath implements AutoCloseable {
      */
     public RealLink openLink(LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
                              LinkSchedule reverseSchedule, long seed, int mtu, String threadName) {
-        BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tlka%d", right.name(), RIGHT_CIDR,
-                "tlkb%d", mtu, sizing.deviceQueuePackets());
+        BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tcplab-ka%d", right.name(), RIGHT_CIDR,
+                "tcplab-kb%d", mtu, sizing.deviceQueuePackets());
         LinkBridge bridge = LinkBridge.builder(d.a(), d.b()).forward(forward.copy()).reverse(reverse.copy())
                 .forwardSchedule(forwardSchedule).reverseSchedule(reverseSchedule).names("left->right", "right->left")
                 .seed(seed).threadName(threadName).start();

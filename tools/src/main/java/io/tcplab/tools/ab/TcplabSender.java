@@ -52,7 +52,7 @@ public final class TcplabSender implements AutoCloseable {
     public static TcplabSender connect(TestHosts.Host host, String deviceCidr, String ourAddress, String peer, int port,
                                        ConnectionOptions options, long seed, int mtu, int txQueuePackets,
                                        ConnectionHandler source, TraceListener listener, String threadName) {
-        TunDevice tun = host.tun().name("tlab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
+        TunDevice tun = host.tun().name("tcplab-ab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
         StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
                 .address(InterfaceAddress.parseAddress(ourAddress)).build();
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
