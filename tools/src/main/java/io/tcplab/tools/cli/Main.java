@@ -26,7 +26,8 @@ public final class Main {
                 .addSubcommand(new ExperimentCommand())
                 .addSubcommand(new CcCommand())
                 .addSubcommand(new RunCommand())
-                .addSubcommand(new MergeCommand());
+                .addSubcommand(new MergeCommand())
+                .addSubcommand(new CleanupCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

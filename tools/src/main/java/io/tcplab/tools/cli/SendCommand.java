@@ -7,6 +7,7 @@ import io.tcplab.tools.traffic.PatternInputStream;
 import java.time.Duration;
 import io.tcplab.tun.InterfaceAddress;
 import java.util.Locale;
+import io.tcplab.tun.PublishTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,6 +63,22 @@ public final class SendCommand extends EndpointCommand {
 
     private long total() {
         return timeNanos != null ? Long.MAX_VALUE : bytes != null ? bytes : DEFAULT_BYTES;
+    }
+
+    @Override
+    PublishTable.Direction publishDirection() {
+        return PublishTable.Direction.OUTBOUND;
+    }
+
+    @Override
+    int publishTarget() {
+        return port();
+    }
+
+    /** iperf3: the control connection and one per stream; a plain send: one. */
+    @Override
+    int publishedPorts() {
+        return iperf3Host != null ? 1 + (parallel != null ? parallel : 1) : 1;
     }
 
     private int port() {
