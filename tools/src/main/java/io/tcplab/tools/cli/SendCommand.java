@@ -99,6 +99,10 @@ public final class SendCommand extends EndpointCommand {
         if (bytes != null && timeNanos != null) {
             throw new ParameterException(command.commandLine(), "--bytes and --time cannot be used together");
         }
+        if (endpoint.publish != null && endpoint.publish + publishedPorts() - 1 > 65535) {
+            throw new ParameterException(command.commandLine(), "--publish must leave " + publishedPorts()
+                    + " source ports below 65536 (one per connection), got " + endpoint.publish);
+        }
         int family = (endpoint.addr != null ? endpoint.addr : endpoint.hostAddr).address().length;
         if (peer != null && peer.address().length != family) {
             throw new ParameterException(command.commandLine(), "--peer must be of the same family as --addr");
