@@ -333,7 +333,7 @@ public final class TestHosts implements AutoCloseable {
     }
 
     /** One namespace. */
-    public final class Host {
+    public final class Host implements Namespace {
         private final String label;
         private final String name;
 
@@ -343,6 +343,7 @@ public final class TestHosts implements AutoCloseable {
         }
 
         /** The namespace name, as {@code ip netns} shows it. */
+        @Override
         public String name() {
             return name;
         }
@@ -352,6 +353,7 @@ public final class TestHosts implements AutoCloseable {
         }
 
         /** Runs {@code ip -n NAME args...}; returns its output, throws with ip's message on failure. */
+        @Override
         public String ip(String... args) {
             return ipOr("ip " + String.join(" ", args) + " failed in " + name, args);
         }
@@ -372,11 +374,13 @@ public final class TestHosts implements AutoCloseable {
             return exec(Duration.ofSeconds(60), command);
         }
 
+        @Override
         public CommandResult exec(Duration timeout, String... command) {
             return Commands.run(execArgv(command), timeout);
         }
 
         /** Like {@link #exec} but throws, with the command's first error line, unless it exits 0; returns stdout. */
+        @Override
         public String run(String... command) {
             CommandResult r = exec(command);
             if (!r.ok()) {
@@ -410,11 +414,13 @@ public final class TestHosts implements AutoCloseable {
          * Runs {@code body} on a thread inside this namespace: sockets it opens (a kernel TCP
          * listener, say) live in the namespace and may then be used from any thread.
          */
+        @Override
         public <T> T inside(Callable<T> body) {
             return NetNs.inside(name, body);
         }
 
         /** A TUN device builder that creates the device inside this namespace. */
+        @Override
         public TunDevice.Builder tun() {
             return TunDevice.builder().namespace(name);
         }
