@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * ({@code fib daddr type local}), arriving on another device, is DNATed to tcplab's address and
  * listening port; conntrack maps tcplab's replies back (RFC 4787 / RFC 5382 describe the NAT
  * behaviour; this is nftables' stateful DNAT).</li>
- * <li>{@link Direction#OUTBOUND} (send): what tcplab sends out of another device is masqueraded to
- * that device's address with source ports P to P+n-1, so the far side answers the host.</li>
+ * <li>{@link Direction#OUTBOUND} (send): what tcplab sends (its address is the TUN device's alone)
+ * is masqueraded to the outgoing device's address with source ports P to P+n-1 (P = 0: the ports
+ * it chose), so the far side answers the host. The rule names no device, so it can be installed
+ * before the device exists and catches the first SYN: conntrack decides NAT on a connection's
+ * first packet only.</li>
  * </ul>
  *
  * Both need the namespace to forward between the TUN device and the others; where forwarding is
@@ -59,7 +62,8 @@ public final class PublishTable implements AutoCloseable {
     /**
      * Installs the rules for tcplab at {@code tcplab} behind {@code device} in {@code namespace}
      * (null: this process's). INBOUND: host port {@code port} to tcplab's {@code targetPort};
-     * OUTBOUND: source ports {@code port} to {@code port + count - 1}. {@code what} names the
+     * OUTBOUND: source ports {@code port} to {@code port + count - 1}, or as they are for 0
+     * ({@code device} unused). {@code what} names the
      * command in the table's comment.
      */
     public static PublishTable install(String namespace, String device, InterfaceAddress tcplab, Direction direction,
@@ -85,8 +89,8 @@ public final class PublishTable implements AutoCloseable {
                         + "    iifname != \"%s\" meta nfproto %s fib daddr type local tcp dport %d dnat %s to %s:%d%n  }",
                         device, v4 ? "ipv4" : "ipv6", port, family, addr, targetPort)
                 : String.format(Locale.ROOT, "chain postrouting { type nat hook postrouting priority srcnat; policy accept;%n"
-                        + "    iifname \"%s\" oifname != \"%s\" %s saddr %s meta l4proto tcp masquerade to :%d-%d%n  }",
-                        device, device, family, tcplab.addressText(), port, port + count - 1);
+                        + "    %s saddr %s meta l4proto tcp masquerade%s%n  }", family, tcplab.addressText(),
+                        port > 0 ? String.format(Locale.ROOT, " to :%d-%d", port, port + count - 1) : "");
         String script = String.format(Locale.ROOT, "table inet %s {%n  comment \"%s\"%n  %s%n}%n", name, comment, rule);
         nft(namespace, "cannot install the --publish rules", script);
         PublishTable t = new PublishTable(namespace, name);

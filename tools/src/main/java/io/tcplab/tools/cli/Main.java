@@ -20,6 +20,7 @@ public final class Main {
                 .addSubcommand(new TransferCommand(engine))
                 .addSubcommand(new LinkCommand())
                 .addSubcommand(new AbCommand())
+                .addSubcommand(new AbAgentCommand())
                 .addSubcommand(new PacketdrillCommand())
                 .addSubcommand(new ServeCommand())
                 .addSubcommand(new SendCommand())
