@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class AbAgent implements AutoCloseable {
     private static final int CHUNK = 1 << 16;
+    private static final int ACCEPT_TIMEOUT_MILLIS = 60_000;
 
     private final ServerSocket control;
     private final Namespace namespace;
@@ -103,6 +104,7 @@ public final class AbAgent implements AutoCloseable {
     /** One run: a fresh listener, its port to A, then the count, hash and samples once the sender's FIN came. */
     private void receive(AgentProtocol p, long intervalNanos) throws IOException {
         try (ServerSocket data = namespace.inside(() -> new ServerSocket(0))) {
+            data.setSoTimeout(ACCEPT_TIMEOUT_MILLIS); // A connects right after the reply; a dead A must not hold the agent
             p.write(AgentProtocol.message().put("port", data.getLocalPort()));
             try (Socket s = data.accept()) {
                 AgentRun r = count(s.getInputStream(), intervalNanos);
