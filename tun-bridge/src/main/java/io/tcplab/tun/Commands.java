@@ -99,6 +99,13 @@ final class Commands {
         return run(ipArgv(netns, args), DEFAULT_TIMEOUT);
     }
 
+    /** {@code command} as run inside {@code netns} ({@code ip netns exec}), or as it is when netns is null. */
+    static List<String> inNamespace(String netns, String... command) {
+        List<String> argv = netns == null ? new ArrayList<>() : ipArgv(null, "netns", "exec", netns);
+        argv.addAll(Arrays.asList(command));
+        return argv;
+    }
+
     static List<String> ipArgv(String netns, String... args) {
         String ip = ip();
         if (ip == null) {

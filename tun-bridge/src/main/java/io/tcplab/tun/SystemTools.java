@@ -26,7 +26,8 @@ public final class SystemTools {
         IPERF3("iperf3", "iperf3"),
         TSHARK("tshark", "tshark"),
         TCPDUMP("tcpdump", "tcpdump"),
-        ETHTOOL("ethtool", "ethtool");
+        ETHTOOL("ethtool", "ethtool"),
+        NFT("nft", "nftables");
 
         private final String command;
         private final String debianPackage;

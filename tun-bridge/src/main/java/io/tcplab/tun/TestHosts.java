@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Throw-away test hosts: network namespaces with unique names ({@code tcplab-<random>-<label>}),
+ * Throw-away test hosts: network namespaces with unique names ({@code tcplab-<pid>-<random>-<label>},
+ * see {@link TcplabNames}),
  * veth pairs between them, private addresses assigned only inside them, commands run inside
  * them, and everything removed by {@link #close()} — also when a test fails, and from a JVM
  * shutdown hook when the run is interrupted. A fresh namespace has nothing but its loopback and
@@ -36,7 +37,6 @@ import java.util.regex.Pattern;
  * See {@code docs/test-hosts.md}.
  */
 public final class TestHosts implements AutoCloseable {
-    private static final String PREFIX = "tcplab-";
     private static final Pattern LABEL = Pattern.compile("[a-z0-9]{1,16}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Set<TestHosts> LIVE = Collections.synchronizedSet(new LinkedHashSet<>());
@@ -93,7 +93,7 @@ public final class TestHosts implements AutoCloseable {
         if (Commands.ip() == null) {
             return new Availability(false, "ip not found (Debian: iproute2)");
         }
-        String probe = PREFIX + "probe-" + String.format(Locale.ROOT, "%06x", RANDOM.nextInt(1 << 24));
+        String probe = TcplabNames.namespace(String.format(Locale.ROOT, "%06x", RANDOM.nextInt(1 << 24)), "probe");
         CommandResult add = Commands.ipQuiet(null, "netns", "add", probe);
         if (!add.ok()) {
             return new Availability(false, "ip netns does not work here: " + add.firstErrorLine());
@@ -137,13 +137,13 @@ public final class TestHosts implements AutoCloseable {
         return id;
     }
 
-    /** Adds a namespace {@code tcplab-<id>-<label>} with its loopback up. */
+    /** Adds a namespace {@code tcplab-<pid>-<id>-<label>} with its loopback up. */
     public synchronized Host addHost(String label) {
         checkOpen();
         if (label == null || !LABEL.matcher(label).matches()) {
             throw new TunException("tcplab: bad host label '" + label + "': use 1 to 16 of a-z and 0-9");
         }
-        String name = PREFIX + id + "-" + label;
+        String name = TcplabNames.namespace(id, label);
         for (Host h : hosts) {
             if (h.name.equals(name)) {
                 throw new TunException("tcplab: this TestHosts already has a host labelled " + label);
@@ -266,34 +266,40 @@ public final class TestHosts implements AutoCloseable {
         }
     }
 
-    /** Processes still in the namespace (anything a command left in the background) are ours: kill them. */
-    private static void killPidsIn(String ns) {
-        CommandResult r = Commands.ipQuiet(null, "netns", "pids", ns);
-        if (!r.ok()) {
-            return;
+    /**
+     * Processes still in the namespace (anything a command left in the background) are ours: kill
+     * them. Returns their pids. Also {@link Leftovers}': a process keeps a deleted namespace, and
+     * the devices in it, alive.
+     */
+    static List<Long> killPidsIn(String ns) {
+        List<Long> killed = new ArrayList<>();
+        for (long pid : pidsIn(ns)) {
+            ProcessHandle.of(pid).ifPresent(p -> {
+                p.destroyForcibly();
+                killed.add(pid);
+            });
         }
-        for (String line : r.stdout().split("\n")) {
-            line = line.strip();
-            if (!line.isEmpty() && line.chars().allMatch(Character::isDigit)) {
-                ProcessHandle.of(Long.parseLong(line)).ifPresent(ProcessHandle::destroyForcibly);
+        return killed;
+    }
+
+    /** The pids {@code ip netns pids} names for the namespace (none if it cannot say). */
+    static List<Long> pidsIn(String ns) {
+        List<Long> out = new ArrayList<>();
+        CommandResult r = Commands.ipQuiet(null, "netns", "pids", ns);
+        if (r.ok()) {
+            for (String line : r.stdout().split("\n")) {
+                line = line.strip();
+                if (!line.isEmpty() && line.chars().allMatch(Character::isDigit)) {
+                    out.add(Long.parseLong(line));
+                }
             }
         }
+        return out;
     }
 
     /** Whether {@code ip netns} still lists a namespace of that name. */
     public static boolean namespaceExists(String name) {
         return Files.exists(Path.of("/var/run/netns", name));
-    }
-
-    /** Namespace names that start with {@code tcplab-}: leftovers of runs that were killed hard. */
-    public static List<String> leftoverNamespaces() {
-        List<String> out = new ArrayList<>();
-        try (var s = Files.list(Path.of("/var/run/netns"))) {
-            s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(PREFIX)).sorted().forEach(out::add);
-        } catch (IOException e) {
-            // no namespaces at all
-        }
-        return out;
     }
 
     /** A /24 of 10.77.0.0/16: {@code cidr(1)} is {@code 10.77.N.1/24}, {@code address(2)} is {@code 10.77.N.2}. */
@@ -327,7 +333,7 @@ public final class TestHosts implements AutoCloseable {
     }
 
     /** One namespace. */
-    public final class Host {
+    public final class Host implements Namespace {
         private final String label;
         private final String name;
 
@@ -337,6 +343,7 @@ public final class TestHosts implements AutoCloseable {
         }
 
         /** The namespace name, as {@code ip netns} shows it. */
+        @Override
         public String name() {
             return name;
         }
@@ -346,6 +353,7 @@ public final class TestHosts implements AutoCloseable {
         }
 
         /** Runs {@code ip -n NAME args...}; returns its output, throws with ip's message on failure. */
+        @Override
         public String ip(String... args) {
             return ipOr("ip " + String.join(" ", args) + " failed in " + name, args);
         }
@@ -366,11 +374,13 @@ public final class TestHosts implements AutoCloseable {
             return exec(Duration.ofSeconds(60), command);
         }
 
+        @Override
         public CommandResult exec(Duration timeout, String... command) {
             return Commands.run(execArgv(command), timeout);
         }
 
         /** Like {@link #exec} but throws, with the command's first error line, unless it exits 0; returns stdout. */
+        @Override
         public String run(String... command) {
             CommandResult r = exec(command);
             if (!r.ok()) {
@@ -404,11 +414,13 @@ public final class TestHosts implements AutoCloseable {
          * Runs {@code body} on a thread inside this namespace: sockets it opens (a kernel TCP
          * listener, say) live in the namespace and may then be used from any thread.
          */
+        @Override
         public <T> T inside(Callable<T> body) {
             return NetNs.inside(name, body);
         }
 
         /** A TUN device builder that creates the device inside this namespace. */
+        @Override
         public TunDevice.Builder tun() {
             return TunDevice.builder().namespace(name);
         }

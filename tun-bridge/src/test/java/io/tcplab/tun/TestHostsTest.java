@@ -57,7 +57,9 @@ class TestHostsTest {
             TestHosts.Host b = hosts.addHost("b");
             names.add(a.name());
             names.add(b.name());
-            assertThat(a.name()).startsWith("tcplab-" + hosts.id() + "-");
+            long pid = ProcessHandle.current().pid();
+            assertThat(a.name()).isEqualTo("tcplab-" + pid + "-" + hosts.id() + "-a");
+            assertThat(TcplabNames.namespaceOwner(a.name())).hasValue(pid);
             assertThat(TestHosts.namespaceExists(a.name())).isTrue();
 
             TestHosts.Link link = hosts.link(a, b);

@@ -18,11 +18,16 @@ public final class AbReport {
 
     /** The table: one row per measure, a column per run, kernel first. */
     public static String text(AbResult r) {
+        return text(r, "left to right over " + describe(r.spec()));
+    }
+
+    /** The same table under a heading that says where the bytes went ({@code path}). */
+    public static String text(AbResult r, String path) {
         RunResult k = r.kernel();
         RunResult t = r.tcplab();
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "A/B %s (tcplab profile %s): %d bytes left to right over %s%n",
-                r.spec().cc(), r.spec().tcplab().profile, r.spec().bytes(), describe(r.spec())));
+        b.append(String.format(Locale.ROOT, "A/B %s (tcplab profile %s): %d bytes %s%n", r.spec().cc(),
+                r.spec().tcplab().profile, r.spec().bytes(), path));
         String[] head = {"", "kernel " + k.congestionControl(), "tcplab " + t.congestionControl()};
         List<String[]> rows = new java.util.ArrayList<>(List.of(head,
                 row("goodput (Mbit/s)", k, t, x -> fixed(x.goodputBitsPerSec() / 1e6, 2)),
@@ -35,8 +40,8 @@ public final class AbReport {
                 row("cwnd final (bytes)", k, t, x -> Long.toString(x.finalCwndBytes())),
                 row("cwnd mean (bytes)", k, t, x -> fixed(x.cwndMeanBytes(), 0)),
                 row("mss (bytes)", k, t, x -> Integer.toString(x.mss())),
-                row("packets into the link", k, t, x -> Long.toString(x.linkPackets())),
-                row("dropped by the link", k, t, x -> Long.toString(x.linkDrops())),
+                row("packets into the link", k, t, x -> count(x.linkPackets())),
+                row("dropped by the link", k, t, x -> count(x.linkDrops())),
                 row("dropped outside the link", k, t, x -> x.outsideDrops().complete()
                         ? Long.toString(x.outsideDrops().total()) : "?"),
                 row("samples", k, t, x -> Integer.toString(x.samples().size()))));
@@ -111,6 +116,11 @@ public final class AbReport {
 
     private static String[] row(String name, RunResult k, RunResult t, Function<RunResult, String> f) {
         return new String[] {name, f.apply(k), f.apply(t)};
+    }
+
+    /** A counter, or "-" where there is none (-1: a real path has no link counters). */
+    private static String count(long v) {
+        return v < 0 ? "-" : Long.toString(v);
     }
 
     private static String fixed(double v, int decimals) {

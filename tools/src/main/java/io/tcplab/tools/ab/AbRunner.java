@@ -2,14 +2,11 @@ package io.tcplab.tools.ab;
 
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.trace.TraceEvent;
-import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.link.bridge.DirectionStats;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.PatternInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -107,7 +104,7 @@ public final class AbRunner {
         int port = spec.port() + 1;
         try (RealLink link = openLink(path);
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-ab-receiver-b")) {
-            Tracer tracer = new Tracer(spec.sampleIntervalNanos());
+            TraceSampler tracer = new TraceSampler(spec.sampleIntervalNanos());
             long t0 = System.nanoTime();
             tracer.t0 = t0;
             InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), spec.bytes()));
@@ -139,40 +136,6 @@ public final class AbRunner {
             }
         } catch (IOException e) {
             throw new AbException("tcplab run: " + e.getMessage(), e);
-        }
-    }
-
-    /** Keeps one sample per interval from the sender's trace (on the driver thread). */
-    private static final class Tracer {
-        private final long interval;
-        final List<Sample> samples = new ArrayList<>();
-        long t0;
-        private long next = Long.MIN_VALUE;
-        private long retransmits;
-        private long firstUna = -1;
-
-        Tracer(long interval) {
-            this.interval = interval;
-        }
-
-        void onTrace(TraceRecord r) {
-            if (r.event == TraceEvent.RETRANSMIT) {
-                retransmits++;
-            }
-            if (firstUna < 0) {
-                firstUna = r.sndUna;
-            }
-            if (next == Long.MIN_VALUE || r.nowNanos - next >= 0) {
-                add(r.nowNanos, r.cwnd, r.srttNanos, retransmits, r.sndUna - firstUna);
-                next = (next == Long.MIN_VALUE ? r.nowNanos : next) + interval;
-                if (r.nowNanos - next >= 0) {
-                    next = r.nowNanos + interval;
-                }
-            }
-        }
-
-        void add(long now, long cwnd, long srtt, long retrans, long acked) {
-            samples.add(new Sample(now - t0, cwnd, srtt, retrans, acked));
         }
     }
 

@@ -1,6 +1,6 @@
 package io.tcplab.tools.ab;
 
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.Namespace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -34,7 +34,7 @@ public final class KernelSender implements AutoCloseable {
      * A socket made in {@code from}'s namespace (with that namespace's default algorithm) connected
      * to {@code peer}:{@code port}, sampled by ss every {@code sampleIntervalNanos}.
      */
-    public static KernelSender connect(TestHosts.Host from, String peer, int port, long sampleIntervalNanos,
+    public static KernelSender connect(Namespace from, String peer, int port, long sampleIntervalNanos,
                                        String samplerThread) throws IOException {
         SocketChannel ch = from.inside(SocketChannel::open);
         SsSampler sampler = new SsSampler(from, peer, port, sampleIntervalNanos);

@@ -29,7 +29,7 @@ public record OutsideDrops(Map<String, Long> where) {
         return complete() && total() == 0;
     }
 
-    /** {@code 684 (tlka0 TX 684)}, or {@code unknown (tlab0 TX)} for counters that could not be read. */
+    /** {@code 684 (tcplab-ka0 TX 684)}, or {@code unknown (tcplab-ab0 TX)} for counters that could not be read. */
     public String describe() {
         String lost = where.entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));

@@ -6,6 +6,7 @@ import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
+import io.tcplab.tun.Namespace;
 import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunException;
 import java.io.IOException;
@@ -153,8 +154,8 @@ public final class RealPath implements AutoCloseable {
      */
     public RealLink openLink(LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
                              LinkSchedule reverseSchedule, long seed, int mtu, String threadName) {
-        BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tlka%d", right.name(), RIGHT_CIDR,
-                "tlkb%d", mtu, sizing.deviceQueuePackets());
+        BridgeTopology.Devices d = BridgeTopology.open(left.name(), LEFT_CIDR, "tcplab-ka%d", right.name(), RIGHT_CIDR,
+                "tcplab-kb%d", mtu, sizing.deviceQueuePackets());
         LinkBridge bridge = LinkBridge.builder(d.a(), d.b()).forward(forward.copy()).reverse(reverse.copy())
                 .forwardSchedule(forwardSchedule).reverseSchedule(reverseSchedule).names("left->right", "right->left")
                 .seed(seed).threadName(threadName).start();
@@ -193,7 +194,7 @@ public final class RealPath implements AutoCloseable {
      * full), RX (packets written to it that the kernel refused) and its qdisc's; unknown ones are
      * added as -1.
      */
-    public static void deviceDrops(TestHosts.Host host, String device, OutsideDrops.Builder drops) {
+    public static void deviceDrops(Namespace host, String device, OutsideDrops.Builder drops) {
         long tx = -1;
         long rx = -1;
         long qdisc = -1;

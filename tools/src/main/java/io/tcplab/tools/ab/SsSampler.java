@@ -1,8 +1,8 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.tun.Namespace;
 import io.tcplab.tun.TunException;
 import io.tcplab.tun.CommandResult;
-import io.tcplab.tun.TestHosts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ public final class SsSampler {
     public record Timed(long atNanos, SsParser.Socket socket) {
     }
 
-    private final TestHosts.Host host;
+    private final Namespace host;
     private final String peerAddress;
     private final int peerPort;
     private final long intervalNanos;
@@ -27,7 +27,7 @@ public final class SsSampler {
     private volatile boolean running;
     private Thread thread;
 
-    public SsSampler(TestHosts.Host host, String peerAddress, int peerPort, long intervalNanos) {
+    public SsSampler(Namespace host, String peerAddress, int peerPort, long intervalNanos) {
         this.host = host;
         this.peerAddress = peerAddress;
         this.peerPort = peerPort;

@@ -8,9 +8,9 @@ import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.tools.traffic.InputStreamSource;
+import io.tcplab.tun.Namespace;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.RealTimeDriver;
-import io.tcplab.tun.TestHosts;
 import io.tcplab.tun.TunDevice;
 import java.util.concurrent.Callable;
 
@@ -21,12 +21,12 @@ import java.util.concurrent.Callable;
  * on the driver thread.
  */
 public final class TcplabSender implements AutoCloseable {
-    private final TestHosts.Host host;
+    private final Namespace host;
     private final RealTimeDriver driver;
     private final Connection connection;
     private final ConnectionHandler source;
 
-    private TcplabSender(TestHosts.Host host, RealTimeDriver driver, Connection connection, ConnectionHandler source) {
+    private TcplabSender(Namespace host, RealTimeDriver driver, Connection connection, ConnectionHandler source) {
         this.host = host;
         this.driver = driver;
         this.connection = connection;
@@ -49,10 +49,10 @@ public final class TcplabSender implements AutoCloseable {
      * stack {@code ourAddress}, and the connection goes to {@code peer}:{@code port};
      * {@code listener} may be null.
      */
-    public static TcplabSender connect(TestHosts.Host host, String deviceCidr, String ourAddress, String peer, int port,
+    public static TcplabSender connect(Namespace host, String deviceCidr, String ourAddress, String peer, int port,
                                        ConnectionOptions options, long seed, int mtu, int txQueuePackets,
                                        ConnectionHandler source, TraceListener listener, String threadName) {
-        TunDevice tun = host.tun().name("tlab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
+        TunDevice tun = host.tun().name("tcplab-ab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
         StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
                 .address(InterfaceAddress.parseAddress(ourAddress)).build();
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();

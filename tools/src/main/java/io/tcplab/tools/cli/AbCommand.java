@@ -8,6 +8,8 @@ import io.tcplab.tools.ab.AbReport;
 import io.tcplab.tools.ab.AbResult;
 import io.tcplab.tools.ab.AbRunner;
 import io.tcplab.tools.ab.AbSpec;
+import io.tcplab.tools.ab.RemoteAbReport;
+import io.tcplab.tools.ab.RemoteAbRunner;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import java.io.IOException;
@@ -32,6 +34,8 @@ import picocli.CommandLine.Spec;
 public final class AbCommand implements Callable<Integer> {
     /** What an unlimited link is taken to carry when a run's time limit is worked out. */
     private static final long UNLIMITED_RATE_GUESS = 10_000_000_000L;
+    /** Per run with --remote, where no link says what to expect: the real path's rate is unknown. */
+    private static final long REMOTE_TIMEOUT_NANOS = 600_000_000_000L;
 
     /** Runs both sides of a spec (the real one makes namespaces; tests hand in results). */
     interface Runner {
@@ -117,8 +121,38 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one line of JSON instead of the table.")
     private boolean json;
 
+    @Option(names = "--remote", paramLabel = "HOST[:PORT]",
+            description = "Compare over the real path from this host to tcplab ab-agent on HOST (control port "
+                    + "default 5300) instead of through a link between two namespaces: alternating kernel and "
+                    + "tcplab --rounds times; the kernel uses this host's default algorithm, which must be --cc's.")
+    private String remote;
+
+    @Option(names = "--rounds", paramLabel = "N", converter = Converters.Count.class,
+            description = "With --remote: how many times to alternate kernel and tcplab (default: 3).")
+    private Integer rounds;
+
+    @Option(names = "--netns", paramLabel = "NS",
+            description = "With --remote: send from inside this network namespace (default: this process's).")
+    private String netns;
+
+    @Option(names = "--tun-addr", paramLabel = "CIDR", converter = Converters.Cidr.class,
+            description = "With --remote: the kernel side of tcplab's TUN device; tcplab takes the next address "
+                    + "(default: 10.77.250.1/24).")
+    private io.tcplab.tun.InterfaceAddress tunAddr;
+
+    /** Options that shape the emulated link, which --remote does not have. */
+    private static final java.util.Set<String> LINK_ONLY = java.util.Set.of("--rate", "--rtt", "--ecn", "--plot", "--port");
+
     @Override
     public Integer call() throws InterruptedException {
+        if (remote != null) {
+            return remote();
+        }
+        for (String o : new String[] {"--rounds", "--netns", "--tun-addr"}) {
+            if (command.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new ParameterException(command.commandLine(), o + " needs --remote HOST");
+            }
+        }
         if (port < 1 || port > 65534) {
             throw new ParameterException(command.commandLine(), "--port must be from 1 to 65534, got " + port);
         }
@@ -169,6 +203,82 @@ public final class AbCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
+    }
+
+    /** {@code ab --remote}: the rounds' tables (or JSON lines) and the goodputs by round. */
+    private int remote() throws InterruptedException {
+        checkRemoteOptions();
+        String host = remote;
+        int agentPort = 5300;
+        int colon = remote.lastIndexOf(':');
+        if (remote.startsWith("[") && remote.contains("]")) { // [v6]:port
+            host = remote.substring(1, remote.indexOf(']'));
+            agentPort = remote.endsWith("]") ? agentPort : parsePort(remote.substring(remote.indexOf(']') + 2));
+        } else if (colon > 0 && remote.indexOf(':') == colon) { // v4 or name with :port
+            host = remote.substring(0, colon);
+            agentPort = parsePort(remote.substring(colon + 1));
+        }
+        ConnectionOptions tcplab = recovery.applyTo(profile.builder().congestionControl(cc), true).build();
+        AbSpec ab = new AbSpec(bytes, tcplab, LinkParams.of(), LinkParams.of(), new io.tcplab.tools.link.LinkSchedule(
+                java.util.List.of()), new io.tcplab.tools.link.LinkSchedule(java.util.List.of()), seed, mtu,
+                sampleIntervalNanos, timeoutNanos != null ? timeoutNanos : REMOTE_TIMEOUT_NANOS, 5201);
+        RemoteAbRunner.RemoteSpec spec = new RemoteAbRunner.RemoteSpec(ab, host, agentPort, rounds != null ? rounds : 3,
+                netns, tunAddr != null ? tunAddr : io.tcplab.tun.InterfaceAddress.parse("10.77.250.1/24"));
+        PrintWriter out = command.commandLine().getOut();
+        PrintWriter err = command.commandLine().getErr();
+        String name = command.qualifiedName();
+        try {
+            java.util.List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
+            for (int i = 0; i < done.size(); i++) {
+                String refusal = AbReport.refusal(done.get(i).result());
+                if (refusal != null) {
+                    err.println(name + ": round " + (i + 1) + ": " + refusal);
+                    err.flush();
+                    return 1;
+                }
+            }
+            for (int i = 0; i < done.size(); i++) {
+                out.print(json ? RemoteAbReport.json(done.get(i), i + 1, host) + System.lineSeparator()
+                        : RemoteAbReport.text(done.get(i), i + 1, done.size(), host));
+            }
+            if (!json) {
+                out.print(RemoteAbReport.summary(done));
+            }
+            out.flush();
+            return 0;
+        } catch (AbException e) {
+            err.println(name + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** A real path has no emulated link: its options are refused rather than ignored. */
+    private void checkRemoteOptions() {
+        var parsed = command.commandLine().getParseResult();
+        java.util.Set<String> mixed = new java.util.HashSet<>(LINK_ONLY);
+        for (String mixin : new String[] {"impairments", "bridgeOptions"}) {
+            command.mixins().get(mixin).options().forEach(o -> mixed.add(o.longestName()));
+        }
+        for (String o : mixed) {
+            if (parsed.hasMatchedOption(o)) {
+                throw new ParameterException(command.commandLine(), o + " is for the local ab's emulated link; with "
+                        + "--remote the path is real (shape it on a router, e.g. with tc)");
+            }
+        }
+    }
+
+    private int parsePort(String text) {
+        try {
+            int p = Integer.parseInt(text);
+            if (p >= 1 && p <= 65535) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is allowed
+        }
+        throw new ParameterException(command.commandLine(), "--remote must be HOST or HOST:PORT with a port from 1 to "
+                + "65535, got '" + remote + "'");
     }
 
     /** As transfer's time limit: ten times the expected time (the Mathis rate on a lossy path) plus a minute. */

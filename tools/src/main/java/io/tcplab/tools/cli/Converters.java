@@ -254,7 +254,7 @@ final class Converters {
     static final class TunName implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
-            return check(value, "an interface name of 1 to 15 characters without '/' or spaces, like tl0 or tl%d",
+            return check(value, "an interface name of 1 to 15 characters without '/' or spaces, like tcplab0 or tcplab%d",
                     () -> value, n -> !n.isEmpty() && n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 15
                             && n.chars().noneMatch(c -> c == '/' || c == ':' || Character.isWhitespace(c))
                             && !n.equals(".") && !n.equals(".."));

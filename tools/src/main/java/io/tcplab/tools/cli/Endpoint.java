@@ -8,6 +8,7 @@ import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.metrics.TraceCsvWriter;
 import io.tcplab.tun.InterfaceAddress;
+import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.RealTimeDriver;
 import io.tcplab.tun.TunDevice;
 import io.tcplab.tun.TunException;
@@ -29,8 +30,9 @@ import picocli.CommandLine.ParameterException;
  * a stack that owns {@code --addr} behind it, the real-time driver that runs them, and the pcap and
  * trace files. Opened in an order that leaves nothing behind when a step fails: files first (a bad
  * path is a bad option), then the device (not persistent: closing its fd removes it), then the
- * driver. {@link #close()} closes every connection with FIN (2 s grace, then RST), stops the driver,
- * which removes the device, and closes the files.
+ * driver, and with --publish the nftables rules. {@link #close()} closes every connection with FIN
+ * (2 s grace, then RST), stops the driver, which removes the device, removes the rules, and closes
+ * the files.
  */
 final class Endpoint implements AutoCloseable {
     static final int DEFAULT_BUFFER = 4 << 20;
@@ -43,6 +45,8 @@ final class Endpoint implements AutoCloseable {
     private final TraceCsvWriter trace;
     private boolean traceAttached;
     private boolean closed;
+    private PublishTable published;
+    private int publishedPort;
 
     private Endpoint(RealTimeDriver driver, ConnectionOptions options, byte[] localAddress, byte[] hostAddress,
                      PcapWriter pcap, TraceCsvWriter trace) {
@@ -184,6 +188,16 @@ final class Endpoint implements AutoCloseable {
         }
     }
 
+    /**
+     * Installs the --publish rules (see {@link PublishTable}) in {@code netns} (null: this
+     * process's namespace); {@link #close()} removes them after the connections have closed.
+     */
+    void publish(String netns, PublishTable.Direction direction, int port, int targetPort, int count, String what) {
+        published = PublishTable.install(netns, deviceName(), new InterfaceAddress(localAddress, localAddress.length * 8),
+                direction, port, targetPort, count, what);
+        publishedPort = port;
+    }
+
     String deviceName() {
         return driver.device().name();
     }
@@ -230,6 +244,13 @@ final class Endpoint implements AutoCloseable {
             problem = e;
         }
         try {
+            if (published != null) {
+                published.close();
+            }
+        } catch (RuntimeException e) {
+            problem = problem != null ? problem : e;
+        }
+        try {
             if (pcap != null) {
                 pcap.close();
             }
@@ -250,9 +271,11 @@ final class Endpoint implements AutoCloseable {
 
     /** One line saying where the endpoint is, for stderr. */
     void announce(PrintWriter err, String command, String what, InterfaceAddress hostAddr, String netns) {
-        err.printf("%s: %s (device %s%s, kernel side %s, MSS %d, offloads %s)%n", command, what, deviceName(),
+        err.printf("%s: %s (device %s%s, kernel side %s, MSS %d, offloads %s%s)%n", command, what, deviceName(),
                 netns != null ? " in network namespace " + netns : "", hostAddr, options.mss,
-                driver.offloads() ? "on" : "off");
+                driver.offloads() ? "on" : "off",
+                published != null ? ", published on port " + publishedPort + " by nftables table inet " + published.name()
+                        : "");
         err.flush();
     }
 

@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -47,6 +48,7 @@ abstract class EndpointCommand implements Callable<Integer> {
             try {
                 ep = Endpoint.open(command.commandLine(), endpoint, connectionOptions());
                 opened = ep;
+                publish(ep);
             } catch (TunException e) {
                 err.println(name + ": " + Messages.strip(e));
                 return 1;
@@ -74,6 +76,28 @@ abstract class EndpointCommand implements Callable<Integer> {
     }
 
     abstract ConnectionOptionsMixin connectionOptions();
+
+    /** serve forwards connections in (DNAT), send masquerades its own out. */
+    abstract PublishTable.Direction publishDirection();
+
+    /** The port the published one leads to (serve: the listening port; send: unused). */
+    abstract int publishTarget();
+
+    /** How many source ports from --publish on the connections take (send), or 1. */
+    abstract int publishedPorts();
+
+    private void publish(Endpoint ep) {
+        if (endpoint.publish == null) {
+            return;
+        }
+        try {
+            ep.publish(endpoint.netns, publishDirection(), endpoint.publish, publishTarget(), publishedPorts(),
+                    "tcplab " + command.name() + " --publish " + endpoint.publish);
+        } catch (TunException e) {
+            ep.close();
+            throw e;
+        }
+    }
 
     /** Prints a report as asked (text, JSON or nothing). */
     void print(Report r) {

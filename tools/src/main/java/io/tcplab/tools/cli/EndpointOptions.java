@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 public final class EndpointOptions {
     static final String DEFAULT_HOST_ADDR = "10.77.0.1/24";
 
-    @Option(names = "--tun", paramLabel = "NAME", defaultValue = "tl%d", converter = Converters.TunName.class,
-            description = "TUN device name; %%d lets the kernel number it (default: tl%%d).")
+    @Option(names = "--tun", paramLabel = "NAME", defaultValue = "tcplab%d", converter = Converters.TunName.class,
+            description = "TUN device name; %%d lets the kernel number it (default: tcplab%%d).")
     String tun;
 
     @Option(names = "--netns", paramLabel = "NS",
@@ -39,6 +39,13 @@ public final class EndpointOptions {
             description = "TUN offloads: the kernel hands over and takes TCP super-segments of up to 64 KB with a "
                     + "virtio-net header (IFF_VNET_HDR, TUNSETOFFLOAD); where it refuses, plain packets (default: on).")
     Converters.Switch offload;
+
+    @Option(names = "--publish", paramLabel = "PORT", converter = Converters.Port.class,
+            description = "Make the endpoint reachable from the network through this host's (or --netns's) own "
+                    + "addresses, with nftables rules in a table of tcplab's own, removed on exit: serve: "
+                    + "connections to PORT are forwarded to --addr:--port; send: the connection leaves from "
+                    + "source port PORT (iperf3: PORT and up) of the outgoing device's address.")
+    Integer publish;
 
     @Option(names = "--pcap", paramLabel = "FILE",
             description = "Write every packet sent and received to FILE (pcap, raw IP, nanosecond timestamps).")

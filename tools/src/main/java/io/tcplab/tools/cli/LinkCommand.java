@@ -55,11 +55,11 @@ public final class LinkCommand implements Callable<Integer> {
             description = "Create two throw-away namespaces tcplab-<random>-left and -right for a demo (removed on exit).")
     private boolean createNamespaces;
 
-    @Option(names = "--left-dev", paramLabel = "NAME", defaultValue = "tlka%d",
+    @Option(names = "--left-dev", paramLabel = "NAME", defaultValue = "tcplab-ka%d",
             description = "Name of TUN A (default: ${DEFAULT-VALUE}, the kernel numbers it).")
     private String leftDev;
 
-    @Option(names = "--right-dev", paramLabel = "NAME", defaultValue = "tlkb%d",
+    @Option(names = "--right-dev", paramLabel = "NAME", defaultValue = "tcplab-kb%d",
             description = "Name of TUN B (default: ${DEFAULT-VALUE}).")
     private String rightDev;
 

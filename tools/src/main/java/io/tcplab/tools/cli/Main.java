@@ -20,6 +20,7 @@ public final class Main {
                 .addSubcommand(new TransferCommand(engine))
                 .addSubcommand(new LinkCommand())
                 .addSubcommand(new AbCommand())
+                .addSubcommand(new AbAgentCommand())
                 .addSubcommand(new PacketdrillCommand())
                 .addSubcommand(new ServeCommand())
                 .addSubcommand(new SendCommand())
@@ -27,7 +28,8 @@ public final class Main {
                 .addSubcommand(new CcCommand())
                 .addSubcommand(new ProfileCommand())
                 .addSubcommand(new RunCommand())
-                .addSubcommand(new MergeCommand());
+                .addSubcommand(new MergeCommand())
+                .addSubcommand(new CleanupCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // Not a user error: the run itself broke, so keep the stack trace for the bug report.

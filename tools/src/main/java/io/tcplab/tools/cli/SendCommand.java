@@ -7,6 +7,7 @@ import io.tcplab.tools.traffic.PatternInputStream;
 import java.time.Duration;
 import io.tcplab.tun.InterfaceAddress;
 import java.util.Locale;
+import io.tcplab.tun.PublishTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,6 +65,22 @@ public final class SendCommand extends EndpointCommand {
         return timeNanos != null ? Long.MAX_VALUE : bytes != null ? bytes : DEFAULT_BYTES;
     }
 
+    @Override
+    PublishTable.Direction publishDirection() {
+        return PublishTable.Direction.OUTBOUND;
+    }
+
+    @Override
+    int publishTarget() {
+        return port();
+    }
+
+    /** iperf3: the control connection and one per stream; a plain send: one. */
+    @Override
+    int publishedPorts() {
+        return iperf3Host != null ? 1 + (parallel != null ? parallel : 1) : 1;
+    }
+
     private int port() {
         return port != null ? port : iperf3Host != null ? 5201 : 5001;
     }
@@ -81,6 +98,10 @@ public final class SendCommand extends EndpointCommand {
         }
         if (bytes != null && timeNanos != null) {
             throw new ParameterException(command.commandLine(), "--bytes and --time cannot be used together");
+        }
+        if (endpoint.publish != null && endpoint.publish + publishedPorts() - 1 > 65535) {
+            throw new ParameterException(command.commandLine(), "--publish must leave " + publishedPorts()
+                    + " source ports below 65536 (one per connection), got " + endpoint.publish);
         }
         int family = (endpoint.addr != null ? endpoint.addr : endpoint.hostAddr).address().length;
         if (peer != null && peer.address().length != family) {

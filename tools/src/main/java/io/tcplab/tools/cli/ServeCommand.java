@@ -5,6 +5,7 @@ import io.tcplab.tools.iperf3.Iperf3Server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import io.tcplab.tun.PublishTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,6 +71,21 @@ public final class ServeCommand extends EndpointCommand {
     @Override
     void checkOptions() {
         mode();
+    }
+
+    @Override
+    PublishTable.Direction publishDirection() {
+        return PublishTable.Direction.INBOUND;
+    }
+
+    @Override
+    int publishTarget() {
+        return port();
+    }
+
+    @Override
+    int publishedPorts() {
+        return 1;
     }
 
     private int port() {

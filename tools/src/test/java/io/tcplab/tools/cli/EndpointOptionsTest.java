@@ -32,6 +32,8 @@ class EndpointOptionsTest {
             "send --host-addr 10.77.0.1/24 --addr fd00::2    | tcplab send: --addr and --host-addr must both be IPv4 or both IPv6",
             "serve --host-addr 10.77.0.1/32          | tcplab serve: --host-addr 10.77.0.1/32 leaves no address for tcplab; give --addr",
             "send --nosuch                           | tcplab send: unknown option '--nosuch'",
+            "serve --publish 0                       | tcplab serve: --publish must be a port from 1 to 65535, got '0'",
+            "send --publish 65535 --iperf3 10.77.0.1 | tcplab send: --publish must leave 2 source ports below 65536 (one per connection), got 65535",
             "send --offload maybe                    | tcplab send: --offload must be on or off, got 'maybe'",
     })
     void aBadValueIsOneLineAndExit2(String args, String expectedStart) {

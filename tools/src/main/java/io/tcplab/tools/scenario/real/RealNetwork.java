@@ -103,7 +103,7 @@ final class RealNetwork implements AutoCloseable {
                 throw new IllegalStateException("link " + reverse.name() + " is not " + forward.name() + " backwards");
             }
             BridgeTopology.Devices d = BridgeTopology.open(routers.get(forward.from()).name(), "10.70." + j + ".1/24",
-                    "tlta%d", routers.get(forward.to()).name(), "10.71." + j + ".1/24", "tltb%d", MTU);
+                    "tcplab-ta%d", routers.get(forward.to()).name(), "10.71." + j + ".1/24", "tcplab-tb%d", MTU);
             longQueues(routers.get(forward.from()), d.a().name());
             longQueues(routers.get(forward.to()), d.b().name());
             devices.add(d);
@@ -150,8 +150,8 @@ final class RealNetwork implements AutoCloseable {
         }
         senders.add(h);
         String senderNet = "10.80." + g.index() + ".0/24";
-        BridgeTopology.Devices d = BridgeTopology.open(h.name(), senderNet.replace(".0/24", ".1/24"), "tlga%d",
-                router.name(), "10.81." + g.index() + ".1/24", "tlgb%d", MTU);
+        BridgeTopology.Devices d = BridgeTopology.open(h.name(), senderNet.replace(".0/24", ".1/24"), "tcplab-ga%d",
+                router.name(), "10.81." + g.index() + ".1/24", "tcplab-gb%d", MTU);
         LinkParams delay = LinkParams.of().setDelayNanos(g.oneWayNanos());
         bridges.add(LinkBridge.builder(d.a(), d.b()).forward(delay).reverse(delay.copy())
                 .names("g" + g.index() + "->" + g.router(), g.router() + "->g" + g.index()).seed(seed)

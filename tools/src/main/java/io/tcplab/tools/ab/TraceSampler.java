@@ -1,0 +1,40 @@
+package io.tcplab.tools.ab;
+
+import io.tcplab.stack.trace.TraceEvent;
+import io.tcplab.stack.trace.TraceRecord;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Keeps one sample per interval from the sender's trace (on the driver thread). */
+final class TraceSampler {
+    private final long interval;
+    final List<Sample> samples = new ArrayList<>();
+    long t0;
+    private long next = Long.MIN_VALUE;
+    private long retransmits;
+    private long firstUna = -1;
+
+    TraceSampler(long interval) {
+        this.interval = interval;
+    }
+
+    void onTrace(TraceRecord r) {
+        if (r.event == TraceEvent.RETRANSMIT) {
+            retransmits++;
+        }
+        if (firstUna < 0) {
+            firstUna = r.sndUna;
+        }
+        if (next == Long.MIN_VALUE || r.nowNanos - next >= 0) {
+            add(r.nowNanos, r.cwnd, r.srttNanos, retransmits, r.sndUna - firstUna);
+            next = (next == Long.MIN_VALUE ? r.nowNanos : next) + interval;
+            if (r.nowNanos - next >= 0) {
+                next = r.nowNanos + interval;
+            }
+        }
+    }
+
+    void add(long now, long cwnd, long srtt, long retrans, long acked) {
+        samples.add(new Sample(now - t0, cwnd, srtt, retrans, acked));
+    }
+}
