@@ -48,7 +48,7 @@ public final class RealScenarioRunner {
     }
 
     /**
-     * Runs one seed; {@code notes} gets a line about the run's machinery for the user: the
+     * Runs one seed; {@code notes} gets lines about the run's machinery for the user: the
      * namespaces used (removed by the time this returns) and how buffers and TUN rings were sized.
      * A run that lost packets anywhere but in a link (a TUN device, a refused write: losses the
      * link counters do not see) has no result: it fails with one line naming the counters.
@@ -70,8 +70,8 @@ public final class RealScenarioRunner {
             return t;
         });
         try (RealNetwork net = RealNetwork.open(s, plan, seed)) {
-            notes.add("real mode: namespaces " + String.join(", ", net.namespaces()) + " (removed at the end); "
-                    + net.sizingLine());
+            notes.add("real mode: namespaces " + String.join(", ", net.namespaces()) + " (removed at the end)");
+            notes.add("real mode: " + net.sizingLine());
             for (int i = 0; i < n; i++) {
                 FlowSpec f = flows.get(i);
                 String peer = RealNetwork.receiverAddress(s.topology().routers().indexOf(f.to()));
