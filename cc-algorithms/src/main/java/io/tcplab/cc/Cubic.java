@@ -35,6 +35,13 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * <p>{@code count=acks} makes slow start count ACKs (Linux 2.6.24, tcp_abc = 0); congestion
  * avoidance keeps counting bytes, because 2.6.24's CUBIC v2.1 divided its per-ACK count by the
  * measured ACK ratio (delayed_ack), which comes to the same growth per RTT.
+ *
+ * <p>While no W_max is known — from the end of slow start until the first reduction, and after a
+ * timeout — the curve starts at K = 0 from the current window (§4.10, §4.8), so it grows by
+ * almost nothing for its first seconds. {@code probe=linux} is tcp_cubic.c's answer to "the
+ * available bandwidth is still unknown" (bictcp_update: cnt ≤ 20 while last_max_cwnd is 0, which
+ * bictcp_reset also clears on entering Loss): at least one segment per 20 acknowledged, 5 % per
+ * RTT; {@code probe=rfc}, the default, is the curve alone.
  */
 public final class Cubic extends WindowedCongestionControl {
     private final double beta;
@@ -44,6 +51,8 @@ public final class Cubic extends WindowedCongestionControl {
     private final HyStartPlusPlus hystartPp;
     /** RFC 9438 §4.3's Reno-friendly region (true) or Linux's tcp_friendliness (false). */
     private final boolean rfcFriendly;
+    /** Linux's 5 %-per-RTT floor while W_max is unknown ({@code probe=linux}). */
+    private final boolean linuxProbe;
 
     /** RFC 9438 §4.1.2's state, in segments and nanoseconds; one live copy and one §4.9 snapshot. */
     private static final class State {
@@ -54,6 +63,8 @@ public final class Cubic extends WindowedCongestionControl {
         double wEst;
         double alpha;
         boolean afterTimeout;
+        /** A reduction other than a timeout has set W_max (Linux: last_max_cwnd is not 0). */
+        boolean maxKnown;
 
         void copyFrom(State o) {
             wMax = o.wMax;
@@ -63,11 +74,14 @@ public final class Cubic extends WindowedCongestionControl {
             wEst = o.wEst;
             alpha = o.alpha;
             afterTimeout = o.afterTimeout;
+            maxKnown = o.maxKnown;
         }
     }
 
     /** Linux: "the maximum rate of cwnd increase CUBIC allows is 1 packet per 2 packets ACKed" (cnt ≥ 2). */
     private static final double MAX_GROWTH_PER_SEGMENT = 0.5;
+    /** Linux while the available bandwidth is unknown: cnt ≤ 20, "increase cwnd 5% per RTT". */
+    private static final double PROBE_GROWTH_PER_SEGMENT = 1.0 / 20;
 
     private final State st = new State();
     private final State saved = new State();
@@ -79,13 +93,14 @@ public final class Cubic extends WindowedCongestionControl {
     enum SlowStartExit { OFF, CLASSIC, PLUS_PLUS }
 
     Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit) {
-        this(beta, c, fastConvergence, exit, GrowthCounting.BYTES, true);
+        this(beta, c, fastConvergence, exit, GrowthCounting.BYTES, true, false);
     }
 
     Cubic(double beta, double c, boolean fastConvergence, SlowStartExit exit, GrowthCounting counting,
-          boolean rfcFriendly) {
+          boolean rfcFriendly, boolean linuxProbe) {
         super(counting);
         this.rfcFriendly = rfcFriendly;
+        this.linuxProbe = linuxProbe;
         this.beta = beta;
         this.c = c;
         this.fastConvergence = fastConvergence;
@@ -171,13 +186,15 @@ public final class Cubic extends WindowedCongestionControl {
         double target = Math.min(Math.max(wCubic(t + rtt), w), 1.5 * w); // §4.4
         double segments = (double) ackedBytes / mss;
         st.wEst += st.alpha * segments / w; // §4.3
+        double probe = linuxProbe && !st.maxKnown ? PROBE_GROWTH_PER_SEGMENT : 0;
         if (!rfcFriendly) {
-            linuxFriendlyGrowth(target, w, segments);
+            linuxFriendlyGrowth(target, w, segments, probe);
             return;
         }
         if (st.wEst >= st.cwndPrior) {
             st.alpha = 1; // §4.3: beyond the old window, grow like Reno itself
         }
+        long before = cwnd;
         if (wCubic(t) < st.wEst) {
             long friendly = (long) (st.wEst * mss);
             if (friendly > cwnd) {
@@ -186,15 +203,20 @@ public final class Cubic extends WindowedCongestionControl {
         } else {
             growBytes((target - w) / w * segments * mss); // concave or convex region (§4.4, §4.5)
         }
+        double floor = probe * segments * mss;
+        if (cwnd - before < floor) {
+            growBytes(floor - (cwnd - before)); // probe=linux: the larger of the RFC's growth and 5 % per RTT
+        }
     }
 
     /**
      * tcp_cubic.c: cnt is the lesser of the cubic curve's (w / (target − w)) and, when W_est is
      * above cwnd, w / (W_est − w); cnt ≥ 2; with neither above cwnd, cnt = 100·w ("very small
-     * increment"). Growth per acknowledged segment is 1/cnt.
+     * increment"); with {@code probe} (1/20 while W_max is unknown) cnt ≤ 20 first. Growth per
+     * acknowledged segment is 1/cnt.
      */
-    private void linuxFriendlyGrowth(double target, double w, double segments) {
-        double perSegment = Math.max(Math.max((target - w) / w, (st.wEst - w) / w), 1 / (100 * w));
+    private void linuxFriendlyGrowth(double target, double w, double segments, double probe) {
+        double perSegment = Math.max(Math.max(Math.max((target - w) / w, (st.wEst - w) / w), 1 / (100 * w)), probe);
         growBytes(Math.min(perSegment, MAX_GROWTH_PER_SEGMENT) * segments * mss);
     }
 
@@ -222,6 +244,7 @@ public final class Cubic extends WindowedCongestionControl {
         st.cwndPrior = w;
         st.tEpoch = -1;
         st.alpha = renoFriendlyAlpha();
+        st.maxKnown = !signal.collapsesWindow(); // Linux: entering Loss resets last_max_cwnd to 0
         if (signal.collapsesWindow()) {
             st.afterTimeout = true; // §4.8
             if (hystart != null) {
@@ -263,13 +286,14 @@ public final class Cubic extends WindowedCongestionControl {
                 default -> SlowStartExit.CLASSIC;
             };
             boolean rfcFriendly = p.getChoice("friendly", "rfc", "rfc", "linux").equals("rfc");
-            return new Cubic(beta, c, fastConvergence, exit, GrowthCounting.read(p), rfcFriendly);
+            boolean linuxProbe = p.getChoice("probe", "rfc", "rfc", "linux").equals("linux");
+            return new Cubic(beta, c, fastConvergence, exit, GrowthCounting.read(p), rfcFriendly, linuxProbe);
         }
 
         @Override
         public String source() {
             return "RFC 9438 §4; Linux tcp_cubic.c (beta 717/1024, bic_scale 41, HyStart classic, tcp_friendliness with "
-                    + "friendly=linux); HyStart++ RFC 9406";
+                    + "friendly=linux, the 5 % floor while W_max is unknown with probe=linux); HyStart++ RFC 9406";
         }
     }
 }

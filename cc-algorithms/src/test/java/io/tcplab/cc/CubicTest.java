@@ -77,7 +77,7 @@ class CubicTest {
         rfc.rounds(150);
         assertThat(rfc.cwndSegments()).isCloseTo(100 + (150 - 30 / alpha), within(2.0));
 
-        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, GrowthCounting.BYTES, false), MS,
+        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, GrowthCounting.BYTES, false, false), MS,
                 Double.POSITIVE_INFINITY, 100);
         linux.loss(CongestionSignal.DUPTHRESH_LOSS);
         linux.rounds(150);
@@ -144,5 +144,49 @@ class CubicTest {
         SyntheticPath without = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF), 20 * MS, 1000, 10);
         without.rounds(8);
         assertThat(without.cc.ssthreshBytes()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    /**
+     * Slow start left by HyStart without a loss: W_max is unknown, so the curve starts at K = 0
+     * from cwnd (§4.10) and adds C·t³, under a segment in 30 rounds of ≤ 50 ms, and Linux's
+     * tcp_friendliness W_est α ≈ 0.53 a round; probe=linux (tcp_cubic.c: cnt ≤ 20 while
+     * last_max_cwnd is 0) grows one segment per 20 acknowledged instead: 5 % a round, 1.05^30 =
+     * 4.3 times in 30 rounds. Both with friendly=linux, as the kernel.
+     */
+    @Test
+    void probeLinuxGrowsFivePercentPerRoundUntilTheFirstLoss() {
+        SyntheticPath curve = hystartExit(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.CLASSIC, GrowthCounting.BYTES, false, false));
+        SyntheticPath probe = hystartExit(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.CLASSIC, GrowthCounting.BYTES, false, true));
+        double c0 = curve.cwndSegments();
+        double p0 = probe.cwndSegments();
+        curve.rounds(30);
+        probe.rounds(30);
+        double expected = p0 * Math.pow(1.05, 30);
+        assertThat(probe.cwndSegments()).isCloseTo(expected, within(0.05 * expected));
+        double alpha = 3 * 0.3 / 1.7;
+        assertThat(curve.cwndSegments()).isCloseTo(c0 + 30 * alpha, within(2.0));
+    }
+
+    /** Once a loss has set W_max, probe=linux adds nothing: both follow the same curve. */
+    @Test
+    void probeLinuxStopsAtTheFirstLoss() {
+        SyntheticPath rfc = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, GrowthCounting.BYTES, false, false), 100 * MS,
+                Double.POSITIVE_INFINITY, 100);
+        SyntheticPath linux = new SyntheticPath(new Cubic(0.7, 0.4, true, Cubic.SlowStartExit.OFF, GrowthCounting.BYTES, false, true), 100 * MS,
+                Double.POSITIVE_INFINITY, 100);
+        rfc.loss(CongestionSignal.DUPTHRESH_LOSS);
+        linux.loss(CongestionSignal.DUPTHRESH_LOSS);
+        rfc.rounds(40);
+        linux.rounds(40);
+        assertThat(linux.cc.cwndBytes()).isEqualTo(rfc.cc.cwndBytes());
+    }
+
+    /** HyStart's exit on a path whose queue builds (as {@link #hystartLeavesSlowStartWhenDelayRises}), no loss. */
+    private static SyntheticPath hystartExit(Cubic cubic) {
+        SyntheticPath path = new SyntheticPath(cubic, 20 * MS, 1000, 10);
+        while (path.cc.ssthreshBytes() == Long.MAX_VALUE) {
+            path.round();
+        }
+        return path;
     }
 }

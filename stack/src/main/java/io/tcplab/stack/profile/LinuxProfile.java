@@ -26,7 +26,7 @@ final class LinuxProfile {
 
     static Profile profile() {
         return new Profile(NAME, "today's Linux (6.x), the kernel ab compares against: min RTO 200 ms, quick ACKs,"
-                + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness",
+                + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor",
                 List.of(
                         new ProfileValue(SACK, "on", TREE + "net/ipv4/tcp_ipv4.c: sysctl_tcp_sack = 1"),
                         new ProfileValue(INITIAL_WINDOW, "10", TREE + "include/net/tcp.h: TCP_INIT_CWND = 10 (RFC 6928)"),
@@ -41,8 +41,9 @@ final class LinuxProfile {
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),
-                        new AlgorithmDefault("cubic", "count=segments,friendly=linux", TREE + "net/ipv4/tcp_cong.c"
-                                + " tcp_slow_start; tcp_cubic.c bictcp_update: tcp_friendliness keeps alpha all epoch"),
+                        new AlgorithmDefault("cubic", "count=segments,friendly=linux,probe=linux", TREE + "net/ipv4/tcp_cong.c"
+                                + " tcp_slow_start; tcp_cubic.c bictcp_update: tcp_friendliness keeps alpha all epoch, and cnt <= 20"
+                                + " (5 % per RTT) while last_max_cwnd is 0"),
                         new AlgorithmDefault("scalable", "count=segments", TREE + "net/ipv4/tcp_scalable.c slow start by"
                                 + " tcp_slow_start")));
     }

@@ -56,7 +56,7 @@ class ProfilesTest {
         assertThat(o.delayedAckNanos).isEqualTo(40_000_000L);
         assertThat(o.quickAckSegments).isEqualTo(16);
         assertThat(o.congestionControl).as("reno under the profile").isEqualTo("reno:count=segments");
-        assertThat(o.algorithmDefaults).containsEntry("cubic", "count=segments,friendly=linux");
+        assertThat(o.algorithmDefaults).containsEntry("cubic", "count=segments,friendly=linux,probe=linux");
     }
 
     @Test

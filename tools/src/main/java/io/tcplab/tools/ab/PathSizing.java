@@ -54,10 +54,24 @@ public record PathSizing(long windowBytes, int socketBufferBytes, int deviceQueu
             long queueBytes = queue.kind() == Limit.Kind.BYTES ? queue.value() : queue.value() * mtu;
             window = bdp + queueBytes;
         }
+        return ofWindow(window, mtu);
+    }
+
+    /** The sizes for senders whose windows are at most {@code windowBytes} (the ceiling for more). */
+    public static PathSizing ofWindow(long windowBytes, int mtu) {
+        long window = Math.min(windowBytes, MAX_BUFFER);
         int buffer = (int) Math.min(MAX_BUFFER, Math.max(MIN_BUFFER, 4 * window));
         int mss = mtu - 40;
         int ring = (int) Math.min(MAX_RING, 2 * ((buffer + mss - 1L) / mss));
         return new PathSizing(window, buffer, ring);
+    }
+
+    /**
+     * The ring of a device that {@code flows} connections cross: each can have its receive window
+     * waiting there, so that many times one flow's ring (within the ring's ceiling).
+     */
+    public int deviceQueuePackets(int flows) {
+        return (int) Math.min(MAX_RING, (long) deviceQueuePackets * Math.max(1, flows));
     }
 
     /** Whether this leaves the kernel's settings alone. */

@@ -106,8 +106,8 @@ public final class RealPath implements AutoCloseable {
                 left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=1");
             }
             if (!sizing.kernelDefaults()) {
-                setMaximum(left, "net.ipv4.tcp_wmem", sizing.socketBufferBytes());
-                setMaximum(right, "net.ipv4.tcp_rmem", sizing.socketBufferBytes());
+                setBufferMaximum(left, "net.ipv4.tcp_wmem", sizing.socketBufferBytes());
+                setBufferMaximum(right, "net.ipv4.tcp_rmem", sizing.socketBufferBytes());
             }
             RealPath path = new RealPath(hosts, left, right, sizing);
             path.allowed = allowed;
@@ -122,7 +122,7 @@ public final class RealPath implements AutoCloseable {
     }
 
     /** The third value (the autotuning ceiling) of a per-namespace {@code min default max} sysctl. */
-    private static void setMaximum(TestHosts.Host host, String key, int bytes) {
+    public static void setBufferMaximum(TestHosts.Host host, String key, int bytes) {
         String[] v = host.run("sysctl", "-n", key).trim().split("\\s+");
         host.run("sysctl", "-qw", key + "=" + v[0] + " " + v[1] + " " + bytes);
     }

@@ -48,4 +48,13 @@ class PathSizingTest {
         assertThat(unlimited.deviceQueuePackets()).isLessThanOrEqualTo(PathSizing.MAX_RING);
         assertThat(of(0, 40, Limit.NONE, 68).deviceQueuePackets()).isEqualTo(PathSizing.MAX_RING);
     }
+
+    @Test
+    void aDeviceCrossedByManyFlowsHoldsEachOnesWindowWithinTheCeiling() {
+        PathSizing s = of(100_000_000L, 40, Limit.bytes(500_000), 1500);
+        assertThat(s.deviceQueuePackets(1)).isEqualTo(s.deviceQueuePackets());
+        assertThat(s.deviceQueuePackets(4)).isEqualTo(4 * s.deviceQueuePackets());
+        assertThat(s.deviceQueuePackets(1000)).isEqualTo(PathSizing.MAX_RING);
+        assertThat(PathSizing.ofWindow(1_000_000, 1500)).isEqualTo(of(100_000_000L, 40, Limit.bytes(500_000), 1500));
+    }
 }

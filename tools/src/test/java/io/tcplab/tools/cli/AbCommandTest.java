@@ -98,7 +98,7 @@ class AbCommandTest {
         })).setOut(new PrintWriter(new java.io.StringWriter()));
         ab.execute("--cc", "cubic");
         assertThat(seen[0].tcplab().profile).isEqualTo("linux");
-        assertThat(seen[0].cc()).isEqualTo("cubic:count=segments,friendly=linux");
+        assertThat(seen[0].cc()).isEqualTo("cubic:count=segments,friendly=linux,probe=linux");
         assertThat(seen[0].ccName()).as("what the kernel is asked for").isEqualTo("cubic");
         assertThat(seen[0].tcplab().minRtoNanos).isEqualTo(200_000_000L);
         ab.execute("--cc", "cubic:friendly=rfc", "--profile", "today");

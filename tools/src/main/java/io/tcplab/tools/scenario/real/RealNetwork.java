@@ -1,9 +1,8 @@
 package io.tcplab.tools.scenario.real;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.AllowedAlgorithm;
+import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
@@ -15,7 +14,6 @@ import io.tcplab.tools.scenario.PathDelays;
 import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.TopologySpec;
 import io.tcplab.tun.TestHosts;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
@@ -43,16 +41,23 @@ import java.util.Map;
  * its flows' RTT as delay each way (sender access delay plus the receiver's) and nothing else; a
  * topology bridge carries the link's settings both ways and its events, counted from the moment
  * the topology bridges start (one after another, microseconds apart: time 0). Each kernel group's
- * namespace has its flows' algorithm and ECN/SACK/timestamp switches. {@link #close()} stops the
+ * namespace has its flows' algorithm and ECN/SACK/timestamp switches. Buffers and TUN rings are
+ * sized by {@link RealSizing} (as {@code tcplab ab} sizes its path) so that nothing but a link
+ * drops: the senders' {@code tcp_wmem} and the routers' (receivers') {@code tcp_rmem} maximum, and
+ * each device's txqueuelen for the flows crossing it. {@link #close()} stops the
  * bridges, removes the namespaces (devices and routes with them) and restores the host's allowed
  * algorithms, also from a shutdown hook on Ctrl-C.
  */
 final class RealNetwork implements AutoCloseable {
     static final int MTU = 1500;
-    static final int TX_QUEUE_PACKETS = 10_000;
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** A TUN device of a bridge and the namespace it is in, for its drop counters. */
+    private record Device(TestHosts.Host host, String name) {
+    }
 
     private final TestHosts hosts;
+    private final RealSizing sizing;
+    private final List<Device> bridgeDevices = new ArrayList<>();
     private final List<AllowedAlgorithm> allowed = new ArrayList<>();
     private final List<LinkBridge> bridges = new ArrayList<>();
     private final Map<String, TestHosts.Host> routers = new LinkedHashMap<>();
@@ -62,8 +67,9 @@ final class RealNetwork implements AutoCloseable {
     private final Thread hook = new Thread(this::close, "tcplab-real-cleanup");
     private long originNanos;
 
-    private RealNetwork(TestHosts hosts) {
+    private RealNetwork(TestHosts hosts, RealSizing sizing) {
         this.hosts = hosts;
+        this.sizing = sizing;
     }
 
     /** Builds everything; the topology's bridges start last, and their start is the run's time 0. */
@@ -72,7 +78,7 @@ final class RealNetwork implements AutoCloseable {
         if (!a.ok()) {
             throw new AbException(a.reason());
         }
-        RealNetwork net = new RealNetwork(TestHosts.create());
+        RealNetwork net = new RealNetwork(TestHosts.create(), RealSizing.of(s.topology(), plan.flows(), MTU));
         Runtime.getRuntime().addShutdownHook(net.hook);
         try {
             net.build(s, plan, seed);
@@ -90,6 +96,7 @@ final class RealNetwork implements AutoCloseable {
             TestHosts.Host h = hosts.addHost(names.get(r));
             h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
             h.ip("-4", "addr", "add", receiverAddress(r) + "/32", "dev", "lo");
+            RealPath.setBufferMaximum(h, "net.ipv4.tcp_rmem", sizing.sizing().socketBufferBytes()); // its receivers
             routers.put(names.get(r), h);
         }
         // the device each router sends into, per topology link leaving it
@@ -103,9 +110,10 @@ final class RealNetwork implements AutoCloseable {
                 throw new IllegalStateException("link " + reverse.name() + " is not " + forward.name() + " backwards");
             }
             BridgeTopology.Devices d = BridgeTopology.open(routers.get(forward.from()).name(), "10.70." + j + ".1/24",
-                    "tcplab-ta%d", routers.get(forward.to()).name(), "10.71." + j + ".1/24", "tcplab-tb%d", MTU);
-            longQueues(routers.get(forward.from()), d.a().name());
-            longQueues(routers.get(forward.to()), d.b().name());
+                    "tcplab-ta%d", routers.get(forward.to()).name(), "10.71." + j + ".1/24", "tcplab-tb%d", MTU,
+                    sizing.linkQueuePackets(j));
+            bridgeDevices.add(new Device(routers.get(forward.from()), d.a().name()));
+            bridgeDevices.add(new Device(routers.get(forward.to()), d.b().name()));
             devices.add(d);
             deviceOf.put(forward.name(), d.a().name());
             deviceOf.put(reverse.name(), d.b().name());
@@ -151,28 +159,19 @@ final class RealNetwork implements AutoCloseable {
         senders.add(h);
         String senderNet = "10.80." + g.index() + ".0/24";
         BridgeTopology.Devices d = BridgeTopology.open(h.name(), senderNet.replace(".0/24", ".1/24"), "tcplab-ga%d",
-                router.name(), "10.81." + g.index() + ".1/24", "tcplab-gb%d", MTU);
+                router.name(), "10.81." + g.index() + ".1/24", "tcplab-gb%d", MTU, sizing.queuePackets(g.flows().size()));
+        bridgeDevices.add(new Device(h, d.a().name()));
+        bridgeDevices.add(new Device(router, d.b().name()));
         LinkParams delay = LinkParams.of().setDelayNanos(g.oneWayNanos());
         bridges.add(LinkBridge.builder(d.a(), d.b()).forward(delay).reverse(delay.copy())
                 .names("g" + g.index() + "->" + g.router(), g.router() + "->g" + g.index()).seed(seed)
                 .threadName("tcplab-real-access-" + g.index()).start());
-        longQueues(h, d.a().name());
-        longQueues(router, d.b().name());
         h.ip("-4", "route", "add", "default", "dev", d.a().name());
         ownedByRouter.add(senderNet); // the router has it through BridgeTopology's route already
         for (int flow : g.flows()) {
             router.ip("-4", "route", "add", tcplabNet(flow), "dev", d.b().name());
             ownedByRouter.add(tcplabNet(flow));
         }
-    }
-
-    /**
-     * A TUN device's kernel queue of 500 packets holds 60 ms at 100 Mbit/s: a bridge thread kept
-     * from the CPU that long by other jobs would see it overflow (drops no link counts). 10000
-     * packets ride out such pauses; while the bridge runs the queue stays empty.
-     */
-    private static void longQueues(TestHosts.Host h, String device) {
-        h.ip("link", "set", "dev", device, "txqueuelen", String.valueOf(TX_QUEUE_PACKETS));
     }
 
     /** In router {@code from}, every destination of router {@code to} into the first link towards it. */
@@ -194,6 +193,7 @@ final class RealNetwork implements AutoCloseable {
         h.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + g.kernelAlgorithm(),
                 "net.ipv4.tcp_ecn=" + (g.ecn() ? 1 : 2), "net.ipv4.tcp_sack=" + (g.sack() ? 1 : 0),
                 "net.ipv4.tcp_timestamps=" + (g.timestamps() ? 1 : 0));
+        RealPath.setBufferMaximum(h, "net.ipv4.tcp_wmem", sizing.sizing().socketBufferBytes());
     }
 
     private static LinkSchedule schedule(Scenario s, String link) {
@@ -251,27 +251,30 @@ final class RealNetwork implements AutoCloseable {
         return hosts.hosts().stream().map(TestHosts.Host::name).toList();
     }
 
+    /** What the sizing gave, for the user: buffers and rings. */
+    String sizingLine() {
+        return "socket buffers " + sizing.sizing().socketBufferBytes() + " B, TUN rings "
+                + sizing.queuePackets(1) + " packets per flow crossing";
+    }
+
+    /** The ring of a tcplab flow's own TUN device (one flow crosses it). */
+    int tcplabQueuePackets() {
+        return sizing.queuePackets(1);
+    }
+
     /**
-     * Packets lost between the links and the kernel: those the kernel could not queue into any of
-     * the run's TUN devices (their TX drops, summed over every namespace: what a bridge or a tcplab
-     * driver did not read in time) and those the kernel refused from a bridge (its write drops);
-     * -1 where ip could not say.
+     * Adds what was lost between the links and the kernel to {@code drops}: every bridge device's
+     * TX, RX and qdisc drops and the writes into it the kernel refused (tcplab's own devices are
+     * their senders' to count).
      */
-    long deviceDrops() {
-        long sum = 0;
+    void outsideDrops(OutsideDrops.Builder drops) {
+        for (Device d : bridgeDevices) {
+            RealPath.deviceDrops(d.host(), d.name(), drops);
+        }
         for (LinkBridge b : bridges) {
-            sum += b.forward().writeDrops() + b.reverse().writeDrops();
+            drops.add("bridge writes " + b.forward().name(), b.forward().writeDrops());
+            drops.add("bridge writes " + b.reverse().name(), b.reverse().writeDrops());
         }
-        for (TestHosts.Host h : hosts.hosts()) {
-            try {
-                for (JsonNode device : MAPPER.readTree(h.ip("-j", "-s", "link", "show"))) {
-                    sum += device.path("stats64").path("tx").path("dropped").asLong(0);
-                }
-            } catch (RuntimeException | IOException e) {
-                return -1;
-            }
-        }
-        return sum;
     }
 
     /** Fails the run if a bridge stopped on its own. */

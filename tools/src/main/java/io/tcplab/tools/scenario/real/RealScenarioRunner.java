@@ -2,6 +2,7 @@ package io.tcplab.tools.scenario.real;
 
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.KernelReceiver;
+import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.link.bridge.DirectionStats;
@@ -48,8 +49,9 @@ public final class RealScenarioRunner {
 
     /**
      * Runs one seed; {@code notes} gets lines about the run's machinery for the user: the
-     * namespaces used (removed by the time this returns) and packets the TUN devices dropped
-     * between the kernel and a bridge (losses the link counters do not see).
+     * namespaces used (removed by the time this returns) and how buffers and TUN rings were sized.
+     * A run that lost packets anywhere but in a link (a TUN device, a refused write: losses the
+     * link counters do not see) has no result: it fails with one line naming the counters.
      */
     public static ScenarioResult run(Scenario s, RealPlan plan, long seed, LongConsumer progress, List<String> notes)
             throws InterruptedException {
@@ -69,6 +71,7 @@ public final class RealScenarioRunner {
         });
         try (RealNetwork net = RealNetwork.open(s, plan, seed)) {
             notes.add("real mode: namespaces " + String.join(", ", net.namespaces()) + " (removed at the end)");
+            notes.add("real mode: " + net.sizingLine());
             for (int i = 0; i < n; i++) {
                 FlowSpec f = flows.get(i);
                 String peer = RealNetwork.receiverAddress(s.topology().routers().indexOf(f.to()));
@@ -109,11 +112,13 @@ public final class RealScenarioRunner {
                 awaitAll(done, 0); // a start that failed ends the run now, not at its end
             }
             awaitAll(done, 10);
-            long deviceDrops = net.deviceDrops();
-            if (deviceDrops != 0) {
-                notes.add("real mode: " + (deviceDrops < 0 ? "could not read the TUN devices' drops"
-                        : "TUN devices dropped " + deviceDrops + " packets between the kernel and a link bridge"
-                        + " (not in the link counters; the machine was short of CPU)"));
+            OutsideDrops.Builder drops = new OutsideDrops.Builder();
+            net.outsideDrops(drops);
+            senders.forEach(sender -> sender.outsideDrops(drops));
+            OutsideDrops outside = drops.build();
+            if (!outside.none()) {
+                throw new AbException("no result: packets were dropped outside the links, which only the links may do"
+                        + " (seed " + seed + ": " + outside.describe() + ")");
             }
             List<FlowSeries> flowSeries = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -157,7 +162,7 @@ public final class RealScenarioRunner {
                     total);
         }
         return new TcplabScenarioSender(net.sender(g), i, peer, FIRST_PORT + i, FlowPath.of(s.topology(), f).options(f),
-                Seeds.derive(seed, "stack", f.name()), f.name(), total);
+                Seeds.derive(seed, "stack", f.name()), f.name(), total, net.tcplabQueuePackets());
     }
 
     /** Starts and (before the end) stops, in time order. */

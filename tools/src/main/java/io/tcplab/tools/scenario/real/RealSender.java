@@ -1,6 +1,7 @@
 package io.tcplab.tools.scenario.real;
 
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.scenario.FlowSeries;
 import java.io.IOException;
 
@@ -18,6 +19,10 @@ interface RealSender extends AutoCloseable {
 
     /** The congestion window in bytes now, 0 before the start. */
     long cwndBytes();
+
+    /** Adds what was lost between this sender and the kernel outside any link (nothing for a kernel socket). */
+    default void outsideDrops(OutsideDrops.Builder drops) {
+    }
 
     /** Takes the last counters and resets the connection (the run is over). */
     Ending end() throws InterruptedException, IOException;

@@ -1,6 +1,7 @@
 package io.tcplab.tools.scenario.real;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.ab.TcplabSender;
 import io.tcplab.tools.traffic.ZeroSource;
 import io.tcplab.tun.TestHosts;
@@ -8,7 +9,7 @@ import io.tcplab.tun.TestHosts;
 /**
  * A flow on tcplab's stack: its own TUN device in its group's namespace and a
  * {@link io.tcplab.tun.RealTimeDriver} (the same stack code the emulator runs), sending zeros
- * from a {@link ZeroSource}.
+ * from a {@link ZeroSource}; the device's ring is the network's for one flow.
  */
 final class TcplabScenarioSender implements RealSender {
     private final TestHosts.Host host;
@@ -19,10 +20,11 @@ final class TcplabScenarioSender implements RealSender {
     private final long seed;
     private final String name;
     private final ZeroSource source;
+    private final int txQueuePackets;
     private volatile TcplabSender sender;
 
     TcplabScenarioSender(TestHosts.Host host, int flowIndex, String peer, int port, ConnectionOptions options,
-                         long seed, String name, long totalBytes) {
+                         long seed, String name, long totalBytes, int txQueuePackets) {
         this.host = host;
         this.flowIndex = flowIndex;
         this.peer = peer;
@@ -31,13 +33,14 @@ final class TcplabScenarioSender implements RealSender {
         this.seed = seed;
         this.name = name;
         this.source = new ZeroSource(totalBytes);
+        this.txQueuePackets = txQueuePackets;
     }
 
     @Override
     public void start() {
         sender = TcplabSender.connect(host, RealNetwork.tcplabDeviceCidr(flowIndex),
                 RealNetwork.tcplabAddress(flowIndex), peer, port, options, seed,
-                RealNetwork.MTU, 0, source, null, "tcplab-real-" + name);
+                RealNetwork.MTU, txQueuePackets, source, null, "tcplab-real-" + name);
     }
 
     @Override
@@ -59,6 +62,14 @@ final class TcplabScenarioSender implements RealSender {
         }
         s.check("flow " + name); // a dead driver fails the run now instead of timing out the call
         return s.info().cwndBytes();
+    }
+
+    @Override
+    public void outsideDrops(OutsideDrops.Builder drops) {
+        TcplabSender s = sender;
+        if (s != null) {
+            s.outsideDrops(drops);
+        }
     }
 
     @Override
