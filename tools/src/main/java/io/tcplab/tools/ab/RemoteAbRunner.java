@@ -172,11 +172,7 @@ public final class RemoteAbRunner {
                     throw new AbException(e.getMessage() + " (" + sender.describe() + ")", e);
                 }
                 ConnectionInfo info = sender.info();
-                List<Sample> samples = sender.call(() -> {
-                    tracer.add(System.nanoTime(), info.cwndBytes(), info.srttNanos(), info.segmentsRetransmitted(),
-                            info.bytesAcked());
-                    return List.copyOf(tracer.samples);
-                });
+                List<Sample> samples = tracer.finish(sender, info);
                 sender.check("tcplab run");
                 OutsideDrops.Builder drops = new OutsideDrops.Builder();
                 sender.outsideDrops(drops);

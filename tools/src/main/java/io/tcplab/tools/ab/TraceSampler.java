@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceRecord;
 import java.util.ArrayList;
@@ -32,6 +33,17 @@ final class TraceSampler {
                 next = r.nowNanos + interval;
             }
         }
+    }
+
+    /**
+     * The samples with a last one from {@code info}, the sender's state at the end of its run,
+     * taken on its driver thread, which owns the samples.
+     */
+    List<Sample> finish(TcplabSender sender, ConnectionInfo info) {
+        return sender.call(() -> {
+            add(System.nanoTime(), info.cwndBytes(), info.srttNanos(), info.segmentsRetransmitted(), info.bytesAcked());
+            return List.copyOf(samples);
+        });
     }
 
     void add(long now, long cwnd, long srtt, long retrans, long acked) {
