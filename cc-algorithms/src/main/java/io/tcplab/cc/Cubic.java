@@ -3,6 +3,7 @@ package io.tcplab.cc;
 import io.tcplab.stack.cc.AckSample;
 import io.tcplab.stack.cc.CaEvent;
 import io.tcplab.stack.cc.CaState;
+import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CcParameters;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControlProvider;
@@ -138,10 +139,18 @@ public final class Cubic extends WindowedCongestionControl {
     }
 
     @Override
+    public void init(CcInit init) {
+        super.init(init);
+        if (hystart != null) {
+            hystart.connectionPaces(init.internalPacing());
+        }
+    }
+
+    @Override
     protected void observe(AckSample sample) {
         lastAckNanos = sample.nowNanos();
         if (hystart != null && cwnd < ssthresh && sample.caState() == CaState.OPEN
-                && hystart.exitSlowStart(sample, cwnd / mss)) {
+                && hystart.exitSlowStart(sample, cwnd, mss)) {
             ssthresh = cwnd; // Linux: HyStart sets ssthresh = cwnd and CA begins at once
         }
         // RFC 9406 §4.2 grows by an ACK before it checks that ACK: it grows in the phase it arrived in

@@ -7,7 +7,11 @@ package io.tcplab.stack.cc;
  * @param initialWindow     initial window in bytes (RFC 5681 §3.1, or RFC 6928 IW10)
  * @param ecnNegotiated     ECN was agreed in the handshake (RFC 3168 §6.1.1)
  * @param sackEnabled       SACK was agreed in the handshake (RFC 2018)
+ * @param internalPacing    the connection paces at Linux's internal ratios when the algorithm sets
+ *                          no rate of its own (Linux: sk_pacing_status is not SK_PACING_NONE), so a
+ *                          window's ACKs come back spread over up to half an RTT in slow start
  * @param nowNanos          the current time
  */
-public record CcInit(int mss, long initialWindow, boolean ecnNegotiated, boolean sackEnabled, long nowNanos) {
+public record CcInit(int mss, long initialWindow, boolean ecnNegotiated, boolean sackEnabled, boolean internalPacing,
+                     long nowNanos) {
 }

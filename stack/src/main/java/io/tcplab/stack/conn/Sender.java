@@ -143,7 +143,7 @@ final class Sender {
     /** The handshake completed: the window and the algorithm start from here. */
     void onEstablished(long now, int initialWindowSegments) {
         scoreboard.reset();
-        cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, now));
+        cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, c.options().pacing, now));
         lastSendNanos = now;
         roundEnd = sndUna;
     }
