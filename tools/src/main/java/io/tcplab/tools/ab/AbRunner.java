@@ -68,10 +68,11 @@ public final class AbRunner {
         int port = spec.port();
         try (RealLink link = openLink(path);
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-ab-receiver-a")) {
-            long t0 = System.nanoTime();
             KernelReceiver.Received r;
             SsSampler sampler;
+            long t0;
             try (KernelSender sender = KernelSender.connect(path, port, spec.sampleIntervalNanos(), "tcplab-ab-ss")) {
+                t0 = sender.connectNanos();
                 // the same bytes as tcplab sends in run B
                 sender.write(new PatternInputStream(spec.seed(), spec.bytes()));
                 sender.finish();
@@ -105,8 +106,6 @@ public final class AbRunner {
         try (RealLink link = openLink(path);
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-ab-receiver-b")) {
             TraceSampler tracer = new TraceSampler(spec.sampleIntervalNanos());
-            long t0 = System.nanoTime();
-            tracer.t0 = t0;
             InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), spec.bytes()));
             // the same send buffer as the kernel sender's ceiling, so neither is limited by its own
             ConnectionOptions options = spec.tcplab().toBuilder().sendBufferBytes(sizing.socketBufferBytes()).build();
@@ -126,7 +125,7 @@ public final class AbRunner {
                 sender.outsideDrops(drops);
                 path.linkDevicesDrops(link, drops);
                 DirectionStats f = link.bridge().forward();
-                return new RunResult("tcplab", info.congestionControl(), r.bytes(), r.eofNanos() - t0,
+                return new RunResult("tcplab", info.congestionControl(), r.bytes(), r.eofNanos() - sender.connectNanos(),
                         info.segmentsRetransmitted(), info.cwndBytes(), info.mss(), samples, f.offered(),
                         f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(info.ecn(), f));
             }

@@ -18,10 +18,17 @@ public final class KernelSender implements AutoCloseable {
 
     private final SocketChannel channel;
     private final SsSampler sampler;
+    private final long connectNanos;
 
-    private KernelSender(SocketChannel channel, SsSampler sampler) {
+    private KernelSender(SocketChannel channel, SsSampler sampler, long connectNanos) {
         this.channel = channel;
         this.sampler = sampler;
+        this.connectNanos = connectNanos;
+    }
+
+    /** When connect() was called, on {@link System#nanoTime()}: a run's time starts here. */
+    public long connectNanos() {
+        return connectNanos;
     }
 
     /** Connects to {@code port} on the right side, sampling every {@code sampleIntervalNanos}. */
@@ -40,9 +47,10 @@ public final class KernelSender implements AutoCloseable {
         SsSampler sampler = new SsSampler(from, peer, port, sampleIntervalNanos);
         try {
             sampler.start(samplerThread);
+            long connectNanos = System.nanoTime();
             ch.connect(new InetSocketAddress(peer, port));
             sampler.localPort(((InetSocketAddress) ch.getLocalAddress()).getPort());
-            return new KernelSender(ch, sampler);
+            return new KernelSender(ch, sampler, connectNanos);
         } catch (IOException | RuntimeException e) {
             ch.close();
             stopQuietly(sampler);

@@ -126,11 +126,12 @@ public final class RemoteAbRunner {
         AbSpec ab = spec.ab();
         int port = askReceiver(control);
         Map<String, Long> before = egressCounters();
-        long t0 = System.nanoTime();
         SsSampler sampler;
         AgentRun agent;
+        long t0;
         try (KernelSender sender = KernelSender.connect(a, spec.host(), port, ab.sampleIntervalNanos(),
                 "tcplab-ab-remote-ss")) {
+            t0 = sender.connectNanos();
             sender.write(new PatternInputStream(ab.seed(), ab.bytes()));
             sender.finish();
             agent = awaitAgent(control, expected, "kernel run");
@@ -160,8 +161,6 @@ public final class RemoteAbRunner {
         Map<String, Long> before = egressCounters();
         try (PublishTable nat = PublishTable.install(spec.netns(), null, ours, PublishTable.Direction.OUTBOUND, 0, 0, 1,
                 "tcplab ab --remote " + spec.host())) {
-            long t0 = System.nanoTime();
-            tracer.t0 = t0;
             InputStreamSource source = new InputStreamSource(new PatternInputStream(ab.seed(), ab.bytes()));
             try (TcplabSender sender = TcplabSender.connect(a, device.toString(), ours.addressText(), spec.host(), port,
                     options, ab.seed(), ab.mtu(), 0, source, tracer::onTrace, "tcplab-ab-remote-stack")) {

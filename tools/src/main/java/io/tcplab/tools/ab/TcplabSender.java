@@ -25,12 +25,15 @@ public final class TcplabSender implements AutoCloseable {
     private final RealTimeDriver driver;
     private final Connection connection;
     private final ConnectionHandler source;
+    private final long connectNanos;
 
-    private TcplabSender(Namespace host, RealTimeDriver driver, Connection connection, ConnectionHandler source) {
+    private TcplabSender(Namespace host, RealTimeDriver driver, Connection connection, ConnectionHandler source,
+                         long connectNanos) {
         this.host = host;
         this.driver = driver;
         this.connection = connection;
         this.source = source;
+        this.connectNanos = connectNanos;
     }
 
     /**
@@ -57,15 +60,17 @@ public final class TcplabSender implements AutoCloseable {
                 .address(InterfaceAddress.parseAddress(ourAddress)).build();
         RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
         try {
+            long[] connectedAt = new long[1];
             Connection c = driver.call(() -> {
-                Connection conn = driver.stack().connect(driver.now(),
+                connectedAt[0] = driver.now();
+                Connection conn = driver.stack().connect(connectedAt[0],
                         InterfaceAddress.parseAddress(peer), port, options, source);
                 if (listener != null) {
                     conn.setTraceListener(listener);
                 }
                 return conn;
             });
-            return new TcplabSender(host, driver, c, source);
+            return new TcplabSender(host, driver, c, source, connectedAt[0]);
         } catch (RuntimeException e) {
             driver.close(true);
             throw e;
@@ -75,6 +80,14 @@ public final class TcplabSender implements AutoCloseable {
     /** Runs {@code body} on the driver thread (where the trace listener runs) and waits for it. */
     public <T> T call(Callable<T> body) {
         return driver.call(body);
+    }
+
+    /**
+     * When the SYN left, on the driver's clock: a run's time starts here, not before the device
+     * was made, so its duration holds the connection and nothing of the harness.
+     */
+    public long connectNanos() {
+        return connectNanos;
     }
 
     /** The driver's clock, for stack calls made through {@link #call}. */

@@ -6,11 +6,13 @@ import io.tcplab.stack.trace.TraceRecord;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Keeps one sample per interval from the sender's trace (on the driver thread). */
+/**
+ * Keeps one sample per interval from the sender's trace (on the driver thread), on the driver's
+ * clock until {@link #finish} times them from the connect.
+ */
 final class TraceSampler {
     private final long interval;
-    final List<Sample> samples = new ArrayList<>();
-    long t0;
+    private final List<Sample> samples = new ArrayList<>();
     private long next = Long.MIN_VALUE;
     private long retransmits;
     private long firstUna = -1;
@@ -37,16 +39,19 @@ final class TraceSampler {
 
     /**
      * The samples with a last one from {@code info}, the sender's state at the end of its run,
-     * taken on its driver thread, which owns the samples.
+     * taken on its driver thread, which owns the samples; timed from the sender's connect, as the
+     * kernel's run is.
      */
     List<Sample> finish(TcplabSender sender, ConnectionInfo info) {
+        long t0 = sender.connectNanos();
         return sender.call(() -> {
-            add(System.nanoTime(), info.cwndBytes(), info.srttNanos(), info.segmentsRetransmitted(), info.bytesAcked());
-            return List.copyOf(samples);
+            add(sender.now(), info.cwndBytes(), info.srttNanos(), info.segmentsRetransmitted(), info.bytesAcked());
+            return samples.stream().map(s -> new Sample(s.atNanos() - t0, s.cwndBytes(), s.srttNanos(),
+                    s.retransmits(), s.bytesAcked())).toList();
         });
     }
 
-    void add(long now, long cwnd, long srtt, long retrans, long acked) {
-        samples.add(new Sample(now - t0, cwnd, srtt, retrans, acked));
+    private void add(long now, long cwnd, long srtt, long retrans, long acked) {
+        samples.add(new Sample(now, cwnd, srtt, retrans, acked));
     }
 }
