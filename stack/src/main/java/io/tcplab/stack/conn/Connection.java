@@ -629,6 +629,20 @@ public final class Connection {
         return tsTicks(now);
     }
 
+    /**
+     * Bytes the SACK option adds to the next ACK-bearing segment, beyond the timestamps that smss
+     * already allows for. A data segment's payload shrinks by them so that header, options and data
+     * stay within what the peer's MSS and the path allow (RFC 9293 §3.7.1: Eff.snd.MSS subtracts the
+     * TCP header with its options; Linux tcp_current_mss does the same for SACK blocks).
+     */
+    int sackOptionBytes() {
+        if (!sender.sack) {
+            return 0;
+        }
+        int max = tsOk ? TcpOptions.MAX_SACK_BLOCKS - 1 : TcpOptions.MAX_SACK_BLOCKS;
+        return TcpOptions.sackOptionLength(receiver.sackBlocks(sackOutLeft, sackOutRight, max));
+    }
+
     /** Options of an ACK-bearing segment: timestamps (RFC 7323 §3.2) and SACK blocks (RFC 2018 §4). */
     private TcpOptions segmentOptions(long now) {
         TcpOptions o = ctx.output().options();

@@ -241,7 +241,8 @@ final class Sender {
             return false;
         }
         long rwndRoom = sndUna + sndWnd - sndNxt;
-        int len = (int) Math.min(smss, unsent);
+        int payloadMss = payloadMss();
+        int len = (int) Math.min(payloadMss, unsent);
         if (pipe + len > cwnd && pipe > 0) {
             if (frtoAllowance <= 0) {
                 cwndBlocked = true;
@@ -258,7 +259,7 @@ final class Sender {
             len = (int) rwndRoom;
         }
         boolean last = len == unsent;
-        if (len < smss && c.options().nagle && sndNxt > sndUna && !(last && closeRequested)) {
+        if (len < payloadMss && c.options().nagle && sndNxt > sndUna && !(last && closeRequested)) {
             return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
         }
         transmitNew(now, len, last && closeRequested);
@@ -325,11 +326,13 @@ final class Sender {
         boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(seq, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
         spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now), firstOutstanding);
-        // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment sent before Path MTU
-        // discovery lowered smss goes out in pieces of at most smss; the scoreboard keeps it whole.
+        // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment larger than a payload
+        // may be now (Path MTU discovery lowered smss, or SACK blocks ride along) goes out in pieces;
+        // the scoreboard keeps it whole.
+        int payloadMss = payloadMss();
         int off = 0;
         do {
-            int piece = Math.min(smss, len - off);
+            int piece = Math.min(payloadMss, len - off);
             c.emitData(now, seq + off, piece, fin && off + piece == len, false, false);
             off += piece;
             segmentsRetransmitted++;
@@ -337,6 +340,15 @@ final class Sender {
         bytesRetransmitted += len;
         afterSend(now, len, true);
         c.trace(now, TraceEvent.RETRANSMIT, null, seq, len);
+    }
+
+    /**
+     * The most data the next segment may carry: smss less the SACK blocks it will carry with it
+     * ({@link Connection#sackOptionBytes}), so a data segment of a connection that also receives
+     * out of order still fits the path; smss itself stays the unit of the window.
+     */
+    private int payloadMss() {
+        return Math.max(1, smss - c.sackOptionBytes());
     }
 
     /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */
@@ -378,7 +390,7 @@ final class Sender {
         long room = sndUna + sndWnd - sndNxt;
         if (room > 0) {
             // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
-            transmitNew(now, (int) Math.min(room, Math.min(smss, dataEnd() - sndNxt)), false);
+            transmitNew(now, (int) Math.min(room, Math.min(payloadMss(), dataEnd() - sndNxt)), false);
             return;
         }
         c.emitProbe(now, sndUna - 1);
@@ -392,8 +404,9 @@ final class Sender {
      */
     int sendProbe(long now) {
         long unsent = dataEnd() - sndNxt;
-        if (unsent > 0 && sndUna + sndWnd - sndNxt >= Math.min(smss, unsent)) {
-            int len = (int) Math.min(smss, unsent);
+        int payloadMss = payloadMss();
+        if (unsent > 0 && sndUna + sndWnd - sndNxt >= Math.min(payloadMss, unsent)) {
+            int len = (int) Math.min(payloadMss, unsent);
             transmitNew(now, len, len == unsent && closeRequested);
             c.trace(now, TraceEvent.TLP_PROBE, "new", sndNxt - len, len);
             return PROBE_NEW;

@@ -318,8 +318,12 @@ public final class TcpOptions {
 
     /** Bytes {@link #write} produces; a multiple of 4, at most {@link #MAX_LENGTH}. */
     public int encodedLength() {
-        int sack = sackBlockCount == 0 ? 0 : 4 + sackBlockCount * SACK_BLOCK_LENGTH;
-        return lengthWithoutSack() + sack;
+        return lengthWithoutSack() + sackOptionLength(sackBlockCount);
+    }
+
+    /** Bytes a SACK option of {@code blocks} blocks takes, its two leading NOPs included (RFC 2018 §3). */
+    public static int sackOptionLength(int blocks) {
+        return blocks == 0 ? 0 : 4 + blocks * SACK_BLOCK_LENGTH;
     }
 
     private int lengthWithoutSack() {

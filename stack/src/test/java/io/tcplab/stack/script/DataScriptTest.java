@@ -166,4 +166,52 @@ class DataScriptTest {
         p.expect(seg("P.").seq(101).len(100));
         p.expectNothing();
     }
+
+    /**
+     * RFC 9293 §3.7.1: the TCP header with its options counts against the MSS. With the peer's MSS
+     * 1460 and timestamps, a segment carries 1448 bytes; while a hole in what the peer sent makes
+     * our data segments carry a SACK block too (12 more option bytes), each carries 1436, so the
+     * IP packet stays 1500 bytes; once the hole is filled they carry 1448 again.
+     */
+    @Test
+    void dataSegmentsThatCarrySackBlocksCarryLessData() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.acceptFrom(fullSyn(), 20);
+        p.advanceTo(30);
+        p.in(seg(".").seq(1449).ack(1).len(1448));
+        p.expect(seg(".").seq(1).ack(1).sack(1449, 2897).len(0).at(30));
+        p.write(2872);
+        Seg first = p.expect(seg(".").seq(1).ack(1).sack(1449, 2897).len(1436).at(30));
+        assertThat(p.packetBytes(first)).hasSize(1500);
+        p.expect(seg("P.").seq(1437).ack(1).sack(1449, 2897).len(1436).at(30));
+        p.expectNothing();
+        p.advanceTo(50);
+        p.in(seg(".").seq(1).ack(2873).len(1448));
+        p.expect(seg(".").seq(2873).ack(2897).sack().len(0).at(50));
+        p.write(1448);
+        Seg whole = p.expect(seg("P.").seq(2873).ack(2897).sack().len(1448).at(50));
+        assertThat(p.packetBytes(whole)).hasSize(1500);
+    }
+
+    /**
+     * A segment sent whole before the peer's data went out of order is retransmitted (here by the
+     * tail loss probe) in two pieces once SACK blocks ride along, neither above 1500 bytes (Linux
+     * tcp_retransmit_skb fragments to tcp_current_mss the same way).
+     */
+    @Test
+    void aRetransmissionThatWouldNotFitBesideSackBlocksGoesInPieces() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.acceptFrom(fullSyn(), 20);
+        p.advanceTo(30);
+        p.write(1448);
+        p.expect(seg("P.").seq(1).ack(1).len(1448).at(30));
+        p.advanceTo(40);
+        p.in(seg(".").seq(1449).ack(1).len(1448));
+        p.expect(seg(".").seq(1449).ack(1).sack(1449, 2897).len(0).at(40));
+        p.advanceTo(2000);
+        Seg a = p.expect(seg(".").seq(1).ack(1).sack(1449, 2897).len(1436));
+        Seg b = p.expect(seg("P.").seq(1437).ack(1).sack(1449, 2897).len(12).atNanos(a.atNanos()));
+        assertThat(p.packetBytes(a)).hasSize(1500);
+        assertThat(p.packetBytes(b).length).isLessThan(1500);
+    }
 }
