@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
                 + "with tcplab behind a TUN device, each to a kernel receiver. Prints goodput, retransmissions, "
                 + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
                 "--suite [FILE] runs a matrix of paths x algorithms x seeds and reports tcplab/kernel ratios.",
-                "Exit codes: 0 success (--suite: every row ran; ratios outside 10% are flagged, not failures), 1 a run "
+                "Exit codes: 0 success (--suite: every row ran; ratios outside 10%% are flagged, not failures), 1 a run "
                         + "failed or lost packets outside the link, 2 a bad option or suite file."})
 public final class AbCommand implements Callable<Integer> {
     /** Per run with --remote, where no link says what to expect: the real path's rate is unknown. */
@@ -128,7 +128,7 @@ public final class AbCommand implements Callable<Integer> {
             description = "Receiver port of the kernel run; tcplab's uses the next one (default: ${DEFAULT-VALUE}).")
     private int port;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw cwnd and RTT over time for both runs.")
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw cwnd and RTT over time for both runs; with --suite a directory, a PNG per path.")
     private Path plot;
 
     @Option(names = "--json", description = "Print one line of JSON instead of the table.")
@@ -137,7 +137,7 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--suite", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
             description = "Run the parity suite: every path of FILE (YAML; default: the built-in matrix, "
                     + "scenarios/ab-suite.yaml) x its algorithms x the seeds, one ab run each, reported as "
-                    + "tcplab/kernel ratios with 95% intervals per (path, algorithm); --plot DIR writes a PNG per "
+                    + "tcplab/kernel ratios with 95%% intervals per (path, algorithm); --plot DIR writes a PNG per "
                     + "path. See docs/ab.md#parity-suite.")
     private String suite;
 
