@@ -292,16 +292,14 @@ public final class AbCommand implements Callable<Integer> {
         String name = command.qualifiedName();
         Suite matrix;
         try {
-            matrix = suite.isEmpty() ? SuiteParser.builtIn()
-                    : SuiteParser.parse(Path.of(suite));
+            matrix = suite.isEmpty() ? SuiteParser.builtIn() : SuiteParser.parse(Path.of(suite));
         } catch (ScenarioException e) {
             err.println(name + ": " + e.getMessage());
             err.flush();
             return 2;
         }
         AbSuite.Common common = new AbSuite.Common(this::tcplabOptions, mtu, sampleIntervalNanos, timeoutNanos, port);
-        List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(),
-                runner).run(err);
+        List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(), runner).run(err);
         out.print(json ? SuiteReport.json(matrix, rows, profile.name()) + System.lineSeparator()
                 : SuiteReport.text(matrix, rows, profile.name()));
         out.flush();

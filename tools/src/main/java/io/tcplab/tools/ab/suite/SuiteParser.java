@@ -113,10 +113,10 @@ public final class SuiteParser {
             throw at.field("algorithms").error("missing (required here, or as algorithms at the top of the file)");
         }
         for (int i = 0; i < algorithms.size(); i++) {
-            String name0 = RealPath.algorithmName(algorithms.get(i));
-            if (NEED_ECN.contains(name0) && !ecn) {
+            String algorithm = RealPath.algorithmName(algorithms.get(i));
+            if (NEED_ECN.contains(algorithm) && !ecn) {
                 FieldPath where = e.algorithms() != null ? at.field("algorithms").index(i) : at.field("ecn");
-                throw where.error(name0 + " needs ECN: set ecn: true on this path (and an ecn_threshold to mark at),"
+                throw where.error(algorithm + " needs ECN: set ecn: true on this path (and an ecn_threshold to mark at),"
                         + " or list the path's algorithms without it");
             }
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcplab.tools.ab.RunResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -71,7 +72,7 @@ public final class SuiteReport {
     /** {@code 25 rows: 20 compared (7 with a ratio outside ±10 %), 1 refused, 3 skipped, 1 failed}. */
     static String summary(List<SuiteRow> rows) {
         long flagged = rows.stream().filter(r -> r.status() == SuiteRow.Status.COMPARED)
-                .filter(r -> java.util.Arrays.stream(Metric.values()).anyMatch(m -> r.ratio(m).flagged())).count();
+                .filter(r -> Arrays.stream(Metric.values()).anyMatch(m -> r.ratio(m).flagged())).count();
         StringBuilder b = new StringBuilder().append(rows.size()).append(" rows: ");
         b.append(count(rows, SuiteRow.Status.COMPARED)).append(" compared (").append(flagged)
                 .append(String.format(Locale.ROOT, " with a ratio outside ±%.0f %%)", RatioInterval.PARITY * 100));
