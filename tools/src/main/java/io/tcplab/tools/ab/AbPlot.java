@@ -3,8 +3,14 @@ package io.tcplab.tools.ab;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -28,11 +34,33 @@ public final class AbPlot {
 
     /** Writes {@code file} (must end in .png), {@code width} × {@code height} pixels. */
     public static void png(AbResult r, Path file, int width, int height) throws IOException {
+        png(List.of(r), file, width, height);
+    }
+
+    /**
+     * Writes each result's chart one below the other into {@code file} (must end in .png):
+     * {@code width} pixels wide, {@code height} per chart (the parity suite's plot of a path).
+     */
+    public static void png(List<AbResult> results, Path file, int width, int height) throws IOException {
         if (!file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new IllegalArgumentException("the plot is written as PNG; name the file *.png, got " + file);
         }
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException("nothing to plot into " + file);
+        }
         System.setProperty("java.awt.headless", "true");
-        ChartUtils.saveChartAsPNG(file.toFile(), chart(r), width, height);
+        BufferedImage image = new BufferedImage(width, height * results.size(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            for (int i = 0; i < results.size(); i++) {
+                chart(results.get(i)).draw(g, new Rectangle2D.Double(0, (double) i * height, width, height));
+            }
+        } finally {
+            g.dispose();
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            ChartUtils.writeBufferedImageAsPNG(out, image);
+        }
     }
 
     static JFreeChart chart(AbResult r) {

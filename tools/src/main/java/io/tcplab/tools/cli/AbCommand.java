@@ -10,13 +10,19 @@ import io.tcplab.tools.ab.AbRunner;
 import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.ab.RemoteAbReport;
 import io.tcplab.tools.ab.RemoteAbRunner;
-import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.ab.suite.Suite;
+import io.tcplab.tools.ab.suite.SuiteParser;
+import io.tcplab.tools.ab.suite.SuiteReport;
+import io.tcplab.tools.ab.suite.SuiteRow;
+import io.tcplab.tools.scenario.ScenarioException;
 import io.tcplab.tools.link.LinkParams;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -30,10 +36,10 @@ import picocli.CommandLine.Spec;
                 + "link (as tcplab link): once with the kernel's TCP using the algorithm of the same name, once "
                 + "with tcplab behind a TUN device, each to a kernel receiver. Prints goodput, retransmissions, "
                 + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
-                "Exit codes: 0 success, 1 a run failed or lost packets outside the link, 2 a bad option."})
+                "--suite [FILE] runs a matrix of paths x algorithms x seeds and reports tcplab/kernel ratios.",
+                "Exit codes: 0 success (--suite: every row ran; ratios outside 10%% are flagged, not failures), 1 a run "
+                        + "failed or lost packets outside the link, 2 a bad option or suite file."})
 public final class AbCommand implements Callable<Integer> {
-    /** What an unlimited link is taken to carry when a run's time limit is worked out. */
-    private static final long UNLIMITED_RATE_GUESS = 10_000_000_000L;
     /** Per run with --remote, where no link says what to expect: the real path's rate is unknown. */
     private static final long REMOTE_TIMEOUT_NANOS = 600_000_000_000L;
 
@@ -43,13 +49,20 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private final Runner runner;
+    /** The algorithms the kernel offers (the suite skips a row whose algorithm it lacks). */
+    private final Supplier<List<String>> kernelAlgorithms;
 
     public AbCommand() {
-        this((spec, log) -> new AbRunner(spec, log).run());
+        this((spec, log) -> new AbRunner(spec, log).run(), AbRunner::kernelAlgorithms);
     }
 
     AbCommand(Runner runner) {
+        this(runner, AbRunner::kernelAlgorithms);
+    }
+
+    AbCommand(Runner runner, Supplier<List<String>> kernelAlgorithms) {
         this.runner = runner;
+        this.kernelAlgorithms = kernelAlgorithms;
     }
 
     @Spec
@@ -115,11 +128,18 @@ public final class AbCommand implements Callable<Integer> {
             description = "Receiver port of the kernel run; tcplab's uses the next one (default: ${DEFAULT-VALUE}).")
     private int port;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw cwnd and RTT over time for both runs.")
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw cwnd and RTT over time for both runs; with --suite a directory, a PNG per path.")
     private Path plot;
 
     @Option(names = "--json", description = "Print one line of JSON instead of the table.")
     private boolean json;
+
+    @Option(names = "--suite", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
+            description = "Run the parity suite: every path of FILE (YAML; default: the built-in matrix, "
+                    + "scenarios/ab-suite.yaml) x its algorithms x the seeds, one ab run each, reported as "
+                    + "tcplab/kernel ratios with 95%% intervals per (path, algorithm); --plot DIR writes a PNG per "
+                    + "path. See docs/ab.md#parity-suite.")
+    private String suite;
 
     @Option(names = "--remote", paramLabel = "HOST[:PORT]",
             description = "Compare over the real path from this host to tcplab ab-agent on HOST (control port "
@@ -143,8 +163,15 @@ public final class AbCommand implements Callable<Integer> {
     /** Options that shape the emulated link, which --remote does not have. */
     private static final java.util.Set<String> LINK_ONLY = java.util.Set.of("--rate", "--rtt", "--ecn", "--plot", "--port");
 
+    /** What --suite takes beside the file, which gives every path's own options. */
+    private static final List<String> SUITE_OPTIONS = List.of("--suite", "--profile", "--recovery",
+            "--spurious", "--pacing", "--mtu", "--sample-interval", "--timeout", "--port", "--plot", "--json");
+
     @Override
     public Integer call() throws InterruptedException {
+        if (suite != null) {
+            return suite();
+        }
         if (remote != null) {
             return remote();
         }
@@ -153,22 +180,15 @@ public final class AbCommand implements Callable<Integer> {
                 throw new ParameterException(command.commandLine(), o + " needs --remote HOST");
             }
         }
-        if (port < 1 || port > 65534) {
-            throw new ParameterException(command.commandLine(), "--port must be from 1 to 65534, got " + port);
-        }
+        checkPort();
         if (plot != null && !plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new ParameterException(command.commandLine(), "--plot must name a .png file, got '" + plot + "'");
         }
-        Limit limit = bridgeOptions.queue(rateBitsPerSec, rttNanos);
-        LinkParams forward = impairments.applyTo(LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
-                .setDelayNanos(rttNanos / 2));
-        LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
-                .setDelayNanos(rttNanos - rttNanos / 2);
-        long timeout = timeoutNanos != null ? timeoutNanos : defaultTimeout();
+        AbPath path = new AbPath(rateBitsPerSec, rttNanos, bridgeOptions.queue(rateBitsPerSec, rttNanos),
+                impairments::applyTo, impairments.lossRate(), impairments.schedule(), bridgeOptions.reverseSchedule());
         // TUN endpoints pace by default so a window's burst does not overflow the device's queue
-        ConnectionOptions tcplab = recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), true).build();
-        AbSpec spec = new AbSpec(bytes, tcplab, forward, reverse, impairments.schedule(), bridgeOptions.reverseSchedule(), seed, mtu,
-                sampleIntervalNanos, timeout, port);
+        ConnectionOptions tcplab = tcplabOptions(cc, ecn);
+        AbSpec spec = path.spec(bytes, tcplab, seed, mtu, sampleIntervalNanos, timeoutNanos, port);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
@@ -218,9 +238,9 @@ public final class AbCommand implements Callable<Integer> {
             host = remote.substring(0, colon);
             agentPort = parsePort(remote.substring(colon + 1));
         }
-        ConnectionOptions tcplab = recovery.applyTo(profile.builder().congestionControl(cc), true).build();
+        ConnectionOptions tcplab = tcplabOptions(cc, false);
         AbSpec ab = new AbSpec(bytes, tcplab, LinkParams.of(), LinkParams.of(), new io.tcplab.tools.link.LinkSchedule(
-                java.util.List.of()), new io.tcplab.tools.link.LinkSchedule(java.util.List.of()), seed, mtu,
+                List.of()), new io.tcplab.tools.link.LinkSchedule(List.of()), seed, mtu,
                 sampleIntervalNanos, timeoutNanos != null ? timeoutNanos : REMOTE_TIMEOUT_NANOS, 5201);
         RemoteAbRunner.RemoteSpec spec = new RemoteAbRunner.RemoteSpec(ab, host, agentPort, rounds != null ? rounds : 3,
                 netns, tunAddr != null ? tunAddr : io.tcplab.tun.InterfaceAddress.parse("10.77.250.1/24"));
@@ -228,7 +248,7 @@ public final class AbCommand implements Callable<Integer> {
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
         try {
-            java.util.List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
+            List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
             for (int i = 0; i < done.size(); i++) {
                 String refusal = AbReport.refusal(done.get(i).result());
                 if (refusal != null) {
@@ -253,6 +273,59 @@ public final class AbCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code ab --suite [FILE]}: the matrix's report; 1 when a run failed or was refused, 2 for a bad file. */
+    private int suite() throws InterruptedException {
+        for (var o : command.commandLine().getParseResult().matchedOptions()) {
+            if (!SUITE_OPTIONS.contains(o.longestName())) {
+                throw new ParameterException(command.commandLine(), o.longestName() + " is set per path in the suite "
+                        + "file; with --suite only " + String.join(", ", SUITE_OPTIONS.subList(1, SUITE_OPTIONS.size()))
+                        + " apply");
+            }
+        }
+        checkPort();
+        if (plot != null && plot.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw new ParameterException(command.commandLine(), "--plot with --suite names a directory (a PNG per "
+                    + "path goes into it), got '" + plot + "'");
+        }
+        PrintWriter out = command.commandLine().getOut();
+        PrintWriter err = command.commandLine().getErr();
+        String name = command.qualifiedName();
+        Suite matrix;
+        try {
+            matrix = suite.isEmpty() ? SuiteParser.builtIn() : SuiteParser.parse(Path.of(suite));
+        } catch (ScenarioException e) {
+            err.println(name + ": " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        AbSuite.Common common = new AbSuite.Common(this::tcplabOptions, mtu, sampleIntervalNanos, timeoutNanos, port);
+        List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(), runner).run(err);
+        out.print(json ? SuiteReport.json(matrix, rows, profile.name()) + System.lineSeparator()
+                : SuiteReport.text(matrix, rows, profile.name()));
+        out.flush();
+        if (plot != null) {
+            try {
+                List<Path> files = AbSuite.plots(rows, matrix, plot);
+                if (!json) {
+                    out.println("plots: " + files.size() + " in " + plot);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                err.println(name + ": cannot write the plots into " + plot + ": " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
+        long bad = rows.stream().filter(r -> r.status() == SuiteRow.Status.FAILED
+                || r.status() == SuiteRow.Status.REFUSED).count();
+        if (bad > 0) {
+            err.println(name + ": " + bad + " of " + rows.size() + " rows failed or were refused (see the report)");
+            err.flush();
+            return 1;
+        }
+        return 0;
+    }
+
     /** A real path has no emulated link: its options are refused rather than ignored. */
     private void checkRemoteOptions() {
         var parsed = command.commandLine().getParseResult();
@@ -265,6 +338,12 @@ public final class AbCommand implements Callable<Integer> {
                 throw new ParameterException(command.commandLine(), o + " is for the local ab's emulated link; with "
                         + "--remote the path is real (shape it on a router, e.g. with tc)");
             }
+        }
+    }
+
+    private void checkPort() {
+        if (port < 1 || port > 65534) {
+            throw new ParameterException(command.commandLine(), "--port must be from 1 to 65534, got " + port);
         }
     }
 
@@ -281,10 +360,8 @@ public final class AbCommand implements Callable<Integer> {
                 + "65535, got '" + remote + "'");
     }
 
-    /** As transfer's time limit: ten times the expected time (the Mathis rate on a lossy path) plus a minute. */
-    private long defaultTimeout() {
-        long rate = rateBitsPerSec == 0 ? UNLIMITED_RATE_GUESS : rateBitsPerSec;
-        return Math.min(PathDefaults.timeLimitNanos(bytes, rate, rttNanos, impairments.lossRate()), Long.MAX_VALUE / 2);
+    /** tcplab's options for algorithm {@code cc}: the profile's, with the recovery options (pacing on by default over TUN). */
+    private ConnectionOptions tcplabOptions(String cc, boolean ecn) {
+        return recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), true).build();
     }
-
 }

@@ -23,6 +23,11 @@ final class BridgeOptions {
 
     /** The queue limit asked for, or one BDP (none at an unlimited rate). */
     Limit queue(long rateBitsPerSec, long rttNanos) {
+        return queueOrDefault(queue, rateBitsPerSec, rttNanos);
+    }
+
+    /** {@code queue}, or one BDP when it is null (none at an unlimited rate). */
+    static Limit queueOrDefault(Limit queue, long rateBitsPerSec, long rttNanos) {
         return queue != null ? queue : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
     }
 

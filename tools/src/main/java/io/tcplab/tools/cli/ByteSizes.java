@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * <p>{@link Units#parseLimit} stops at MiB/MB (queues are never gigabytes), so GiB and GB are read
  * as 1024 MiB and 1000 MB through it rather than parsed a second way.
  */
-final class ByteSizes {
+public final class ByteSizes {
     /** What {@code --help} and the error messages say about sizes. */
-    static final String RULE = "B, KB, MB, GB (powers of 1000); KiB, MiB, GiB, or iperf3's K, M, G (powers of 1024)";
+    public static final String RULE = "B, KB, MB, GB (powers of 1000); KiB, MiB, GiB, or iperf3's K, M, G (powers of 1024)";
     /** The sentence a SIZE option's description ends with. */
     static final String HELP = "SIZE is bytes, or a number with " + RULE + ".";
 
@@ -28,7 +28,7 @@ final class ByteSizes {
     }
 
     /** @throws IllegalArgumentException (or its subclass NumberFormatException) for anything else */
-    static long parse(String text) {
+    public static long parse(String text) {
         String t = text.trim();
         if (!t.isEmpty() && t.chars().allMatch(Character::isDigit)) {
             return Long.parseLong(t);

@@ -38,6 +38,24 @@ public final class AbResults {
         return new AbResult(spec, kernel, tcplab, List.of("tcplab-0-left", "tcplab-0-right"));
     }
 
+    /**
+     * A run of each side with these values, for the suite's aggregation: 16 MiB in the given time
+     * (so goodput is 16 MiB × 8 / duration), the retransmissions, and one sample each with that
+     * cwnd and srtt, so they are the means.
+     */
+    public static AbResult withValues(long kernelMillis, long tcplabMillis, long kernelRetransmits,
+                                      long tcplabRetransmits, long kernelCwnd, long tcplabCwnd, long kernelRttMillis,
+                                      long tcplabRttMillis, OutsideDrops tcplabDrops) {
+        AbResult base = sample();
+        RunResult kernel = new RunResult("kernel", "reno", 16 << 20, kernelMillis * MS, kernelRetransmits, kernelCwnd,
+                1448, List.of(new Sample(100 * MS, kernelCwnd, kernelRttMillis * MS, kernelRetransmits, 1)), 12_000,
+                kernelRetransmits, noDrops(), new EcnCounts(false, 0, 0, 0));
+        RunResult tcplab = new RunResult("tcplab", "reno", 16 << 20, tcplabMillis * MS, tcplabRetransmits, tcplabCwnd,
+                1448, List.of(new Sample(100 * MS, tcplabCwnd, tcplabRttMillis * MS, tcplabRetransmits, 1)), 12_000,
+                tcplabRetransmits, tcplabDrops, new EcnCounts(false, 0, 0, 0));
+        return new AbResult(base.spec(), kernel, tcplab, base.namespaces());
+    }
+
     /** Every counter read, all zero. */
     public static OutsideDrops noDrops() {
         return new OutsideDrops.Builder().add("tlka0 TX", 0).add("tlkb0 TX", 0).build();

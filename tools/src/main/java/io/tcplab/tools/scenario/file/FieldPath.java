@@ -7,20 +7,25 @@ import java.util.function.Function;
  * Where a value sits in a scenario file ({@code flows[2].cc}), and the one-line errors about it:
  * {@code scenario.yaml: flows[2].cc: unknown algorithm 'cubc' (allowed: reno, ...)}.
  */
-record FieldPath(String file, String path) {
-    FieldPath field(String name) {
+public record FieldPath(String file, String path) {
+    /** The top of {@code file}. */
+    public static FieldPath root(String file) {
+        return new FieldPath(file, "");
+    }
+
+    public FieldPath field(String name) {
         return new FieldPath(file, path.isEmpty() ? name : path + "." + name);
     }
 
-    FieldPath index(int i) {
+    public FieldPath index(int i) {
         return new FieldPath(file, path + "[" + i + "]");
     }
 
-    ScenarioException error(String what) {
+    public ScenarioException error(String what) {
         return new ScenarioException(file + ": " + (path.isEmpty() ? "" : path + ": ") + oneLine(what));
     }
 
-    <T> T required(T value) {
+    public <T> T required(T value) {
         if (value == null) {
             throw error("missing (required)");
         }
@@ -28,7 +33,7 @@ record FieldPath(String file, String path) {
     }
 
     /** Parses text with a unit parser; its message (which names the accepted forms) becomes the error. */
-    <T> T parse(String text, Function<String, T> parser) {
+    public <T> T parse(String text, Function<String, T> parser) {
         try {
             return parser.apply(text.trim());
         } catch (IllegalArgumentException e) {
@@ -36,7 +41,7 @@ record FieldPath(String file, String path) {
         }
     }
 
-    double range(Double value, double fallback, double min, double max) {
+    public double range(Double value, double fallback, double min, double max) {
         double v = value == null ? fallback : value;
         if (!(v >= min && v <= max)) {
             throw error("out of range: " + v + " (allowed: " + min + " to " + max + ")");
@@ -44,7 +49,7 @@ record FieldPath(String file, String path) {
         return v;
     }
 
-    int range(Integer value, int fallback, int min, int max) {
+    public int range(Integer value, int fallback, int min, int max) {
         int v = value == null ? fallback : value;
         if (v < min || v > max) {
             throw error("out of range: " + v + " (allowed: " + min + " to " + max + ")");
