@@ -199,6 +199,9 @@ final class ScriptedPeer {
         TcpOptions o = new TcpOptions();
         if (spec.mss != null && spec.mss >= 0) {
             o.setMss(spec.mss);
+            if ((flags & TcpHeader.SYN) != 0) {
+                peerMss = spec.mss;
+            }
         }
         if (spec.wscale != null && spec.wscale >= 0) {
             o.setWindowScale(spec.wscale);
@@ -257,6 +260,9 @@ final class ScriptedPeer {
 
     // ================================================================ the stack's side of the wire
 
+    /** The MSS option of the peer's SYN, or 0 when it had none: every later segment must fit it. */
+    private int peerMss;
+
     private void capture(ByteBuf packet) {
         byte[] whole = new byte[packet.readableBytes()];
         packet.getBytes(packet.readerIndex(), whole);
@@ -276,6 +282,11 @@ final class ScriptedPeer {
         }
         if (parsed.parse(ip.buffer(), tcp.optionsOffset(), tcp.optionsLength()) != null) {
             fail("the stack emitted malformed options");
+        }
+        // RFC 9293 §3.7.1: data and options together stay within the MSS the peer announced
+        if (peerMss > 0 && !tcp.has(TcpHeader.SYN) && tcp.payloadLength() + tcp.optionsLength() > peerMss) {
+            fail("the stack sent " + tcp.payloadLength() + " data and " + tcp.optionsLength()
+                    + " option bytes, more than the peer's MSS " + peerMss + " (RFC 9293 3.7.1)");
         }
         if (parsed.hasTimestamps()) {
             if (tsBase == null) {
