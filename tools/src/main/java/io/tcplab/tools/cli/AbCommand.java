@@ -360,8 +360,14 @@ public final class AbCommand implements Callable<Integer> {
                 + "65535, got '" + remote + "'");
     }
 
-    /** tcplab's options for algorithm {@code cc}: the profile's, with the recovery options (pacing on by default over TUN). */
+    /**
+     * tcplab's options for algorithm {@code cc}: the profile's, with the recovery options. Internal
+     * pacing is off unless asked for: the kernel sender beside it paces only when its algorithm
+     * asks (BBR) or its qdisc is fq (tcp_output.c tcp_needs_internal_pacing), and ab's namespaces
+     * have no fq, so a paced tcplab would meet a step-marking or shallow queue with smoother
+     * bursts than the kernel it is compared with.
+     */
     private ConnectionOptions tcplabOptions(String cc, boolean ecn) {
-        return recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), true).build();
+        return recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), false).build();
     }
 }

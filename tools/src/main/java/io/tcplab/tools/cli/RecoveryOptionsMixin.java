@@ -25,7 +25,8 @@ public final class RecoveryOptionsMixin {
 
     @Option(names = "--pacing", paramLabel = "on|off", arity = "1", converter = Converters.OnOff.class,
             description = "Internal pacing at Linux's ratios (2 x cwnd/srtt in slow start, 1.2 x after) when the"
-                    + " algorithm sets no rate (default: on for TUN endpoints, off in the emulator).")
+                    + " algorithm sets no rate (default: on for serve and send over TUN; off in the emulator, and in ab"
+                    + " as the kernel sender beside it, which paces only BBR or under fq).")
     private Converters.Switch pacing;
 
     /** Applies these choices; pacing takes {@code pacingByDefault} unless given. */
