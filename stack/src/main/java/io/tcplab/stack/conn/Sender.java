@@ -670,7 +670,7 @@ final class Sender {
             }
         }
         long head = scoreboard.nextLostToRetransmit();
-        if (head >= 0 && headNow) {
+        if (head >= 0 && (headNow || caState != CaState.RECOVERY)) { // PRR paces RECOVERY only
             retransmit(now, head);
         }
     }
