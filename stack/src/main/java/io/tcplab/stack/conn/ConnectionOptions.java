@@ -43,6 +43,26 @@ public final class ConnectionOptions {
     public final int quickAckSegments;
     /** Proportional Rate Reduction (RFC 6937) paces sending during fast recovery instead of RFC 6675's pipe < cwnd. */
     public final boolean prr;
+    /** How PRR bounds sending once pipe is at or below ssthresh (docs/stack.md, profile {@code linux}). */
+    public final PrrBound prrBound;
+    /**
+     * RFC 6675 §4 NextSeg rule 4: one rescue retransmission of the highest outstanding segment per
+     * recovery when nothing else may go. Linux has none.
+     */
+    public final boolean rescueRetransmission;
+    /**
+     * An ACK above SND.NXT is discarded with an ACK back (RFC 9293 §3.10.7.4, RFC 5961 §5.2); off:
+     * discarded silently, as Linux's tcp_ack does.
+     */
+    public final boolean ackAboveSndNxt;
+    /** Which delivered segment's RTT RACK waits with (RFC 8985's newest, or Linux's last). */
+    public final RackRtt rackRtt;
+    /**
+     * Without SACK, duplicate ACKs stand for delivered segments and a cumulative ACK credits the
+     * algorithm only with the rest, at least one segment (Linux tcp_add_reno_sack and
+     * tcp_remove_reno_sacks); off: with every byte it covers (RFC 5681 §3.1, RFC 3465).
+     */
+    public final boolean dupAckCredit;
     public final int initialWindowSegments;
     /**
      * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
@@ -97,6 +117,11 @@ public final class ConnectionOptions {
         delayedAckNanos = b.delayedAckNanos;
         quickAckSegments = b.quickAckSegments;
         prr = b.prr;
+        prrBound = b.prrBound;
+        rescueRetransmission = b.rescueRetransmission;
+        ackAboveSndNxt = b.ackAboveSndNxt;
+        rackRtt = b.rackRtt;
+        dupAckCredit = b.dupAckCredit;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
@@ -142,6 +167,11 @@ public final class ConnectionOptions {
         b.delayedAckNanos = delayedAckNanos;
         b.quickAckSegments = quickAckSegments;
         b.prr = prr;
+        b.prrBound = prrBound;
+        b.rescueRetransmission = rescueRetransmission;
+        b.ackAboveSndNxt = ackAboveSndNxt;
+        b.rackRtt = rackRtt;
+        b.dupAckCredit = dupAckCredit;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
@@ -180,6 +210,11 @@ public final class ConnectionOptions {
         private long delayedAckNanos = 40 * MS; // Linux's minimum ATO; RFC 9293 allows up to 500 ms
         private int quickAckSegments = 0; // off: RFC 5681 §4.2 delays from the first segment
         private boolean prr = false; // RFC 6937 is Experimental; RFC 6675 recovery is the default
+        private PrrBound prrBound = PrrBound.SSRB; // RFC 6937 §3's recommended bound
+        private boolean rescueRetransmission = true; // RFC 6675 §4 NextSeg rule 4
+        private boolean ackAboveSndNxt = true; // RFC 5961 §5.2: MUST be discarded and an ACK sent back
+        private RackRtt rackRtt = RackRtt.NEWEST; // RFC 8985 §6.2 step 2
+        private boolean dupAckCredit = false; // RFC 5681 §3.1: the bytes the cumulative ACK covers
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
@@ -232,6 +267,11 @@ public final class ConnectionOptions {
         public Builder delayedAckNanos(long nanos) { delayedAckNanos = nanos; return this; }
         public Builder quickAckSegments(int segments) { quickAckSegments = segments; return this; }
         public Builder prr(boolean on) { prr = on; return this; }
+        public Builder prrBound(PrrBound bound) { prrBound = bound; return this; }
+        public Builder rescueRetransmission(boolean on) { rescueRetransmission = on; return this; }
+        public Builder ackAboveSndNxt(boolean on) { ackAboveSndNxt = on; return this; }
+        public Builder rackRtt(RackRtt which) { rackRtt = which; return this; }
+        public Builder dupAckCredit(boolean on) { dupAckCredit = on; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
@@ -276,6 +316,8 @@ public final class ConnectionOptions {
             require(keepAliveIdleNanos >= 0 && keepAliveIntervalNanos > 0 && keepAliveProbes >= 1, "keepAlive",
                     "idle >= 0 (0 = off), interval > 0, probes >= 1");
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
+            require(prrBound != null, "prrBound", "one of SSRB, LINUX");
+            require(rackRtt != null, "rackRtt", "one of NEWEST, LAST");
             require(recovery != null, "recovery", "one of rack, rfc6675, teb");
             require(teb != null, "teb", "TEB's parameters");
             require(exactCeEcho != null, "exactCeEcho", "one of OFF, NEGOTIATE, ON");

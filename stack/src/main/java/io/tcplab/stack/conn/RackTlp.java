@@ -26,6 +26,7 @@ final class RackTlp implements LossDetector {
     private final Scoreboard scoreboard;
     private final RttEstimator rtt;
     private final Sender sender;
+    private final RackRtt rttSource;
 
     /** Send time and end of the most recently sent segment known delivered (RACK.xmit_ts, RACK.end_seq). */
     private long rackXmitTs = -1;
@@ -46,10 +47,11 @@ final class RackTlp implements LossDetector {
     private boolean probing;
     private long probes;
 
-    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender) {
+    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender, RackRtt rttSource) {
         this.scoreboard = scoreboard;
         this.rtt = rtt;
         this.sender = sender;
+        this.rttSource = rttSource;
     }
 
     @Override
@@ -80,8 +82,14 @@ final class RackTlp implements LossDetector {
         }
     }
 
-    /** §6.2 step 2: RACK follows the most recently sent segment this ACK delivered. */
+    /**
+     * §6.2 step 2: RACK follows the most recently sent segment this ACK delivered; its RTT is that
+     * segment's, or under {@link RackRtt#LAST} the last one Linux's tcp_rack_advance accepts.
+     */
     private void updateRack(long now, AckResult ack) {
+        if (rttSource == RackRtt.LAST && ack.lastDeliveredRtt() >= 0) {
+            rackRtt = ack.lastDeliveredRtt();
+        }
         if (ack.newestSendTime < 0) {
             return;
         }
@@ -89,7 +97,9 @@ final class RackTlp implements LossDetector {
         if (ack.newestTxCount > 1 && rtt.minRtt() >= 0 && sample < rtt.minRtt()) {
             return; // delivered by the original, not by this retransmission: ambiguous
         }
-        rackRtt = sample;
+        if (rttSource == RackRtt.NEWEST) {
+            rackRtt = sample;
+        }
         if (ack.newestSendTime > rackXmitTs || (ack.newestSendTime == rackXmitTs && ack.newestEndSeq > rackEndSeq)) {
             rackXmitTs = ack.newestSendTime;
             rackEndSeq = ack.newestEndSeq;

@@ -162,10 +162,13 @@ final class SegmentArrival {
             c.establish(now);
         }
         // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
+        // (Linux's tcp_ack drops one above SND.NXT silently: ackAboveSndNxt off)
         if (ack > c.sender.sndNxt || ack < c.sender.sndUna - Math.max(c.sender.maxSndWnd, 1)) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             if (ack > c.sender.sndNxt) {
-                c.sendAck(now);
+                if (c.options.ackAboveSndNxt) {
+                    c.sendAck(now);
+                }
             } else {
                 c.challengeAck(now);
             }

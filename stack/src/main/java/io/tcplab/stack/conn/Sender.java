@@ -94,6 +94,10 @@ final class Sender {
     private long lossNow;
     /** RFC 6937 when the connection asks for it, else RFC 6675's "send while pipe < cwnd". */
     private final Prr prr;
+    /** RFC 6675 NextSeg rule 4 is on (off under Linux, which has no rescue retransmission). */
+    private final boolean rescueRetransmission;
+    /** Without SACK, a cumulative ACK credits only what the duplicate ACKs before it did not (Linux). */
+    private final boolean dupAckCredit;
     /** The window PRR allows until the next ACK, or -1 outside PRR recovery. */
     private long prrWindow = -1;
 
@@ -106,11 +110,13 @@ final class Sender {
         this.iss = iss;
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
-        this.prr = options.prr ? new Prr() : null;
+        this.prr = options.prr ? new Prr(options.prrBound) : null;
+        this.rescueRetransmission = options.rescueRetransmission;
+        this.dupAckCredit = options.dupAckCredit;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
         this.detector = switch (options.recovery) {
-            case RACK -> new RackTlp(scoreboard, rtt, this);
+            case RACK -> new RackTlp(scoreboard, rtt, this, options.rackRtt);
             case RFC6675 -> new DupThreshDetector(scoreboard, this);
             case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this, options.teb);
         };
@@ -218,7 +224,7 @@ final class Sender {
             retransmit(now, seq);
             return true;
         }
-        if (sndUna > rescueRxt && sndNxt > sndUna) { // rule 4: one rescue retransmission per recovery
+        if (rescueRetransmission && sndUna > rescueRxt && sndNxt > sndUna) { // rule 4: one per recovery
             long highest = scoreboard.highestUnsackedSegment();
             if (highest >= 0 && scoreboard.txCountOf(highest) == 1) { // resending a retransmission rescues nothing
                 rescueRxt = recoveryPoint;
@@ -433,7 +439,9 @@ final class Sender {
         long priorUna = sndUna;
         long priorInflight = inflight();
         long priorWnd = sndWnd;
+        int priorDupSegments = renoDupSegments;
         ackResult.clear();
+        ackResult.clock(now, rtt.minRtt());
 
         boolean advanced = ack > sndUna;
         if (advanced) {
@@ -482,7 +490,8 @@ final class Sender {
         }
         updateRecoveryState(now, ack, priorUna, dupAck);
         prrWindow = prr != null && caState == CaState.RECOVERY
-                ? prr.window(newlyDelivered, inflight(), cc.ssthreshBytes(), smss) : -1;
+                ? prr.window(newlyDelivered, inflight(), cc.ssthreshBytes(), smss,
+                        advanced && ackResult.newlyLostBytes == 0) : -1;
         if (ece && ecn) {
             onEcnEcho(now);
         }
@@ -495,7 +504,7 @@ final class Sender {
             long cwnd = cc.cwndBytes();
             boolean cwndLimited = cwndBlocked || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
                     : priorInflight + smss >= cwnd);
-            ackSample.fill(now, ackResult.newlyAckedBytes, ackResult.newlySackedBytes, rttSample, rtt.minRtt(), rtt.srtt(),
+            ackSample.fill(now, ccAckedBytes(priorDupSegments), ackResult.newlySackedBytes, rttSample, rtt.minRtt(), rtt.srtt(),
                     priorInflight, inflight(), ece, rate.delivered, lost, eceDelivered, rate.sampleAppLimited(),
                     cwndLimited, caState, rate.sampleRate(), sndUna, ackResult.newestDeliveredAtSend);
             cc.onAck(ackSample);
@@ -516,6 +525,20 @@ final class Sender {
         }
         // No send here: the connection sends once the whole segment (its text too) is processed,
         // so a data segment carries the ACK of what just arrived.
+    }
+
+    /**
+     * What the algorithm is told this ACK acknowledged: every byte it covers (RFC 5681 §3.1,
+     * RFC 3465), or without SACK under {@link ConnectionOptions#dupAckCredit} only what the
+     * {@code dupSegments} duplicate ACKs before it had not already stood for, at least one segment
+     * (Linux tcp_remove_reno_sacks: delivered += max(acked - sacked_out, 1)).
+     */
+    private long ccAckedBytes(int dupSegments) {
+        long acked = ackResult.newlyAckedBytes;
+        if (sack || !dupAckCredit || acked == 0) {
+            return acked;
+        }
+        return Math.max(acked - (long) dupSegments * smss, Math.min(acked, smss));
     }
 
     /**
@@ -568,7 +591,9 @@ final class Sender {
                     ? scoreboard.nextLostToRetransmit() >= 0 || detector.countsDupAcks() && dupAcks >= DUP_THRESH
                     : dupAcks >= DUP_THRESH && sndUna > recoveryPoint; // RFC 6582 §3.2 step 2
             if (lossSeen && sndNxt > sndUna) {
-                enterRecovery(now, sack ? detector.signal() : CongestionSignal.DUPTHRESH_LOSS);
+                // Linux's PRR sends the fast retransmit within this ACK's quota (trySend), not before it
+                enterRecovery(now, sack ? detector.signal() : CongestionSignal.DUPTHRESH_LOSS,
+                        prr == null || !prr.fastRetransmitInQuota());
             } else if (caState == CaState.OPEN && (dupAcks > 0 || scoreboard.sackedBytes() > 0)) {
                 setCaState(CaState.DISORDER, now);
             } else if (caState == CaState.DISORDER && dupAcks == 0 && scoreboard.sackedBytes() == 0) {
@@ -636,10 +661,15 @@ final class Sender {
     }
 
     private void enterRecovery(long now, CongestionSignal signal) {
+        enterRecovery(now, signal, true);
+    }
+
+    /** {@code headNow}: retransmit the first lost segment here, ahead of any window (RFC 6675 §5 step 4.3). */
+    private void enterRecovery(long now, CongestionSignal signal, boolean headNow) {
         recoveryPoint = sndNxt;
         spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
         if (prr != null) {
-            prr.start(sndNxt - sndUna);
+            prr.start(sndNxt - sndUna, cc.cwndBytes());
         }
         rescueRxt = -1;
         cc.ssthreshOnCongestion(signal, flightForReduction(), now);
@@ -653,7 +683,7 @@ final class Sender {
             }
         }
         long head = scoreboard.nextLostToRetransmit();
-        if (head >= 0) {
+        if (head >= 0 && (headNow || caState != CaState.RECOVERY)) { // PRR paces RECOVERY only
             retransmit(now, head);
         }
     }

@@ -33,6 +33,19 @@ public final class AckResult {
      */
     public long newestOriginalSendTime = -1;
     public long newestOriginalEndSeq = -1;
+    /**
+     * For Linux's RACK.rtt (tcp_rack_advance keeps the RTT of every segment it accepts, the last one
+     * winning): the ACK's arrival and min RTT ({@link #clock}), then per path the highest newly
+     * delivered segment's RTT that is not an ambiguous retransmission (resent, and quicker than min
+     * RTT). Linux tags SACKed segments first and then the cumulatively acknowledged, each in
+     * sequence order, so the last is the highest acknowledged one, else the highest SACKed.
+     */
+    private long clockNow = -1;
+    private long clockMinRtt = -1;
+    private long lastAckedEnd = -1;
+    private long lastAckedRtt = -1;
+    private long lastSackedEnd = -1;
+    private long lastSackedRtt = -1;
     /** A segment never retransmitted was delivered below the highest delivered one (RFC 8985 §6.2 step 3). */
     public boolean reordering;
 
@@ -40,6 +53,17 @@ public final class AckResult {
     public boolean dsack;
     public long dsackLeft;
     public long dsackRight;
+
+    /** Starts {@link #lastDeliveredRtt} for an ACK that arrived at {@code now}; {@code minRtt} -1 when unknown. */
+    public void clock(long now, long minRtt) {
+        clockNow = now;
+        clockMinRtt = minRtt;
+    }
+
+    /** The RTT Linux's RACK would keep from this ACK (see the fields above); -1 when none or no {@link #clock}. */
+    public long lastDeliveredRtt() {
+        return lastAckedRtt >= 0 ? lastAckedRtt : lastSackedRtt;
+    }
 
     public boolean anyNewlySacked() {
         return newlySackedBytes > 0;
@@ -52,13 +76,24 @@ public final class AckResult {
         newestOriginalSendTime = newestOriginalEndSeq = -1;
         newestTxCount = 0;
         newestAppLimited = false;
+        clockNow = clockMinRtt = lastAckedEnd = lastAckedRtt = lastSackedEnd = lastSackedRtt = -1;
         reordering = false;
         dsack = false;
         dsackLeft = dsackRight = 0;
     }
 
     void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend,
-                   long firstSentTime, boolean appLimited) {
+                   long firstSentTime, boolean appLimited, boolean bySack) {
+        long rtt = clockNow - sendTime;
+        if (clockNow >= 0 && (txCount == 1 || clockMinRtt < 0 || rtt >= clockMinRtt)) {
+            if (bySack && endSeq > lastSackedEnd) {
+                lastSackedEnd = endSeq;
+                lastSackedRtt = rtt;
+            } else if (!bySack && endSeq > lastAckedEnd) {
+                lastAckedEnd = endSeq;
+                lastAckedRtt = rtt;
+            }
+        }
         if (txCount == 1 && (sendTime > newestOriginalSendTime
                 || (sendTime == newestOriginalSendTime && endSeq > newestOriginalEndSeq))) {
             newestOriginalSendTime = sendTime;

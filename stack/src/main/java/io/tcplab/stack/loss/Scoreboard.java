@@ -214,7 +214,7 @@ public final class Scoreboard {
         if ((flags[i] & SACKED) == 0) {
             out.newlyAckedBytes += bytes;
             out.newlyAckedEverRetransmitted |= resent;
-            delivered(o, out);
+            delivered(o, out, false);
         }
     }
 
@@ -265,10 +265,10 @@ public final class Scoreboard {
         nextUnsacked[i] = o + 1;
         highestSackedOrd = Math.max(highestSackedOrd, o);
         out.newlySackedBytes += length[i];
-        delivered(o, out);
+        delivered(o, out, true);
     }
 
-    private void delivered(long o, AckResult out) {
+    private void delivered(long o, AckResult out, boolean bySack) {
         int i = slot(o);
         long end = end(o);
         if (end < fack && txCount[i] == 1) {
@@ -276,7 +276,7 @@ public final class Scoreboard {
         }
         fack = Math.max(fack, end);
         out.delivered(sendTime[i], txCount[i], end, deliveredAtSend[i], deliveredTimeAtSend[i],
-                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0);
+                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0, bySack);
     }
 
     /** The first ordinal at or after o whose segment is not SACKed (or endOrd); compresses the path. */

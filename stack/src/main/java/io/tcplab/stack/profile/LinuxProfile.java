@@ -1,11 +1,17 @@
 package io.tcplab.stack.profile;
 
+import static io.tcplab.stack.profile.ProfileKey.ACK_ABOVE_SND_NXT;
 import static io.tcplab.stack.profile.ProfileKey.DELAYED_ACK_TIMEOUT;
+import static io.tcplab.stack.profile.ProfileKey.DUPACK_CREDIT;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_RTO;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_WINDOW;
 import static io.tcplab.stack.profile.ProfileKey.MAX_RTO;
 import static io.tcplab.stack.profile.ProfileKey.MIN_RTO;
+import static io.tcplab.stack.profile.ProfileKey.PRR;
+import static io.tcplab.stack.profile.ProfileKey.PRR_BOUND;
 import static io.tcplab.stack.profile.ProfileKey.QUICK_ACKS;
+import static io.tcplab.stack.profile.ProfileKey.RACK_RTT;
+import static io.tcplab.stack.profile.ProfileKey.RESCUE_RETRANSMISSION;
 import static io.tcplab.stack.profile.ProfileKey.SACK;
 
 import java.util.List;
@@ -13,9 +19,8 @@ import java.util.List;
 /**
  * Today's Linux (6.x), the kernel {@code tcplab ab} compares against: the places where Linux and
  * the RFC tcplab follows differ, set as Linux does. Values read in the mainline tree
- * (include/net/tcp.h, net/ipv4/tcp_cong.c, tcp_cubic.c). docs/stack.md lists the differences this
- * profile does not switch yet (PRR's quota at the third duplicate ACK, RFC 6675's rescue
- * retransmission, RACK's reordering window, RFC 5961 §5.2's ACK for an ACK above SND.NXT).
+ * (include/net/tcp.h, net/ipv4/tcp_cong.c, tcp_cubic.c, tcp_input.c, tcp_output.c); docs/stack.md
+ * lists each switch beside the RFC choice it replaces.
  */
 final class LinuxProfile {
     static final String NAME = "linux";
@@ -26,7 +31,8 @@ final class LinuxProfile {
 
     static Profile profile() {
         return new Profile(NAME, "today's Linux (6.x), the kernel ab compares against: min RTO 200 ms, quick ACKs,"
-                + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor",
+                + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor, Linux's"
+                + " PRR, RACK.rtt and Reno ACK credit, no rescue retransmission, no ACK to an ACK above SND.NXT",
                 List.of(
                         new ProfileValue(SACK, "on", TREE + "net/ipv4/tcp_ipv4.c: sysctl_tcp_sack = 1"),
                         new ProfileValue(INITIAL_WINDOW, "10", TREE + "include/net/tcp.h: TCP_INIT_CWND = 10 (RFC 6928)"),
@@ -37,7 +43,24 @@ final class LinuxProfile {
                         new ProfileValue(MAX_RTO, "120000ms", TREE + "include/net/tcp.h: TCP_RTO_MAX = 120*HZ"),
                         new ProfileValue(DELAYED_ACK_TIMEOUT, "40ms", TREE + "include/net/tcp.h: TCP_DELACK_MIN ="
                                 + " TCP_ATO_MIN = HZ/25 (the ATO's growth towards TCP_DELACK_MAX = HZ/5 is not modelled)"),
-                        new ProfileValue(QUICK_ACKS, "16", TREE + "include/net/tcp.h: TCP_MAX_QUICKACKS = 16")),
+                        new ProfileValue(QUICK_ACKS, "16", TREE + "include/net/tcp.h: TCP_MAX_QUICKACKS = 16"),
+                        new ProfileValue(PRR, "on", TREE + "net/ipv4/tcp_input.c: fast recovery sets cwnd by"
+                                + " tcp_cwnd_reduction (PRR, RFC 6937) on every ACK"),
+                        new ProfileValue(PRR_BOUND, "linux", TREE + "net/ipv4/tcp_input.c tcp_cwnd_reduction: at or"
+                                + " below ssthresh sndcnt = max(prr_delivered - prr_out, newly_acked_sacked), +1 only"
+                                + " with FLAG_SND_UNA_ADVANCED and no newly lost; RecoverFS = prior_cwnd; \"Force a fast"
+                                + " retransmit upon entering fast recovery\" (sndcnt >= 1 while prr_out is 0)"),
+                        new ProfileValue(RESCUE_RETRANSMISSION, "off", TREE + "net/ipv4/tcp_output.c"
+                                + " tcp_xmit_retransmit_queue resends only segments marked lost; no RFC 6675 rule 4"),
+                        new ProfileValue(ACK_ABOVE_SND_NXT, "off", TREE + "net/ipv4/tcp_input.c tcp_ack: \"If the ack"
+                                + " includes data we haven't sent yet, discard this segment\" (SKB_DROP_REASON_TCP_ACK_UNSENT_DATA,"
+                                + " no ACK sent)"),
+                        new ProfileValue(RACK_RTT, "last", TREE + "net/ipv4/tcp_recovery.c tcp_rack_advance: rack.rtt_us"
+                                + " = the RTT of each (s)acked segment it accepts, tcp_sacktag_one first and"
+                                + " tcp_clean_rtx_queue after; only rack.mstamp moves forward monotonically"),
+                        new ProfileValue(DUPACK_CREDIT, "on", TREE + "net/ipv4/tcp_input.c: without SACK"
+                                + " tcp_add_reno_sack counts each duplicate ACK delivered, tcp_remove_reno_sacks credits"
+                                + " a cumulative ACK max(acked - sacked_out, 1), and cwnd grows by that (tcp_cong_control)")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

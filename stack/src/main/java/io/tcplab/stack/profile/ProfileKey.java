@@ -1,14 +1,18 @@
 package io.tcplab.stack.profile;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.PrrBound;
+import io.tcplab.stack.conn.RackRtt;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import java.util.Locale;
 
 /**
  * A connection option a profile may set, with the text form of its value: {@code on|off},
- * a whole number, or milliseconds ({@code 200ms}). {@link #read} takes the value back from built
- * options, so what {@code tcplab profile show} prints is what a connection gets. A later stack
- * behaviour switch (a Linux-versus-RFC choice) becomes one more key here and one option in
- * {@link ConnectionOptions}.
+ * a whole number, milliseconds ({@code 200ms}) or a choice in lower case ({@code ssrb|linux}).
+ * {@link #read} takes the value back from built options, so what {@code tcplab profile show}
+ * prints is what a connection gets. A stack behaviour switch (a Linux-versus-RFC choice) is one
+ * key here and one option in {@link ConnectionOptions}, read by the mechanism that owns it.
  */
 public enum ProfileKey {
     SACK("sack") {
@@ -50,6 +54,30 @@ public enum ProfileKey {
     QUICK_ACKS("quick_acks") {
         void apply(ConnectionOptions.Builder b, String v) { b.quickAckSegments(whole(this, v)); }
         public String read(ConnectionOptions o) { return Integer.toString(o.quickAckSegments); }
+    },
+    PRR("prr") {
+        void apply(ConnectionOptions.Builder b, String v) { b.prr(onOff(this, v)); }
+        public String read(ConnectionOptions o) { return onOff(o.prr); }
+    },
+    PRR_BOUND("prr_bound") {
+        void apply(ConnectionOptions.Builder b, String v) { b.prrBound(choice(this, v, PrrBound.class)); }
+        public String read(ConnectionOptions o) { return lower(o.prrBound); }
+    },
+    RESCUE_RETRANSMISSION("rescue_retransmission") {
+        void apply(ConnectionOptions.Builder b, String v) { b.rescueRetransmission(onOff(this, v)); }
+        public String read(ConnectionOptions o) { return onOff(o.rescueRetransmission); }
+    },
+    ACK_ABOVE_SND_NXT("ack_above_snd_nxt") {
+        void apply(ConnectionOptions.Builder b, String v) { b.ackAboveSndNxt(onOff(this, v)); }
+        public String read(ConnectionOptions o) { return onOff(o.ackAboveSndNxt); }
+    },
+    RACK_RTT("rack_rtt") {
+        void apply(ConnectionOptions.Builder b, String v) { b.rackRtt(choice(this, v, RackRtt.class)); }
+        public String read(ConnectionOptions o) { return lower(o.rackRtt); }
+    },
+    DUPACK_CREDIT("dupack_credit") {
+        void apply(ConnectionOptions.Builder b, String v) { b.dupAckCredit(onOff(this, v)); }
+        public String read(ConnectionOptions o) { return onOff(o.dupAckCredit); }
     };
 
     private static final long MS = 1_000_000L;
@@ -79,6 +107,19 @@ public enum ProfileKey {
 
     private static String onOff(boolean on) {
         return on ? "on" : "off";
+    }
+
+    private static <E extends Enum<E>> E choice(ProfileKey k, String v, Class<E> type) {
+        for (E e : type.getEnumConstants()) {
+            if (lower(e).equals(v.toLowerCase(Locale.ROOT))) {
+                return e;
+            }
+        }
+        throw bad(k, v, Arrays.stream(type.getEnumConstants()).map(ProfileKey::lower).collect(Collectors.joining(" or ")));
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
     }
 
     private static int whole(ProfileKey k, String v) {

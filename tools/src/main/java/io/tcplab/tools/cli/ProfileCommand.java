@@ -64,11 +64,11 @@ public final class ProfileCommand implements Runnable {
                 out.println("(sets nothing)");
             }
             for (ProfileValue v : profile.values()) {
-                out.printf("  %-20s %-9s (today %s)  %s%n", v.key().key(), v.key().read(built),
+                out.printf("  %-21s %-9s (today %s)  %s%n", v.key().key(), v.key().read(built),
                         v.key().read(today), v.source());
             }
             for (AlgorithmDefault a : profile.algorithms()) {
-                out.printf("  %-20s %s  (today %s)  %s%n", "cc " + a.algorithm(), a.parameters(),
+                out.printf("  %-21s %s  (today %s)  %s%n", "cc " + a.algorithm(), a.parameters(),
                         CongestionControls.describeParameters(CongestionControls.provider(a.algorithm())), a.source());
             }
             out.flush();

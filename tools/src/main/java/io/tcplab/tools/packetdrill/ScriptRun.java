@@ -6,6 +6,7 @@ import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.profile.Profile;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -25,6 +26,7 @@ final class ScriptRun implements Syscalls.Host {
     private static final int MAX_TIMER_STEPS = 1_000_000;
 
     private final Script script;
+    private final Profile profile;
     private final long tolerance;
     private final TcpStack stack;
     private final SequenceMap map = new SequenceMap();
@@ -56,8 +58,9 @@ final class ScriptRun implements Syscalls.Host {
         }
     }
 
-    ScriptRun(Script script, java.util.function.Consumer<String> log) {
+    ScriptRun(Script script, Profile profile, java.util.function.Consumer<String> log) {
         this.script = script;
+        this.profile = profile;
         this.log = log;
         this.tolerance = script.toleranceMicros() * 1000;
         this.matcher = new PacketMatcher(map, script.toleranceMicros(), script.tsTickMicros());
@@ -260,7 +263,7 @@ final class ScriptRun implements Syscalls.Host {
 
     @Override
     public ConnectionOptions.Builder profile() {
-        return LinuxCompatProfile.builder(script.sysctls());
+        return LinuxCompatProfile.builder(profile, script.sysctls());
     }
 
     @Override

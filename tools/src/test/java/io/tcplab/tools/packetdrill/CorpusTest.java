@@ -16,10 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The whole packetdrill corpus, one dynamic test per script: a skip shows as skipped with its
- * reason, an expected failure passes while it fails and turns red once it passes. The scripts in
- * {@code PORTABLE.txt} are the ones tcplab claims to run: each must pass or be an expected
- * failure with its reason, never skip.
+ * The whole packetdrill corpus under the {@code linux} profile, one dynamic test per script: a
+ * skip shows as skipped with its reason, every script run must pass but those listed as still
+ * failing under linux, which must fail at their line (and turn the test red once they pass). The
+ * scripts in {@code PORTABLE.txt} are the ones tcplab claims to run: none may skip. Then the RFC
+ * choices: each {@link ExpectedFailures} script, run under {@code linux} with its one switch at
+ * tcplab's default, must fail at its line.
  *
  * <p>Without the corpus the test skips, except under {@code TCPLAB_REQUIRE_TEST_HOSTS=1} (CI),
  * where running zero scripts would otherwise look like a pass.
@@ -34,6 +36,18 @@ class CorpusTest {
                 .map(script -> DynamicTest.dynamicTest(Corpus.nameOf(script), () -> check(script, portable)));
     }
 
+    @TestFactory
+    Stream<DynamicTest> everyRfcChoiceFailsItsScript() {
+        Path tcp = corpus().resolve("tcp");
+        return ExpectedFailures.all().stream().map(e -> DynamicTest.dynamicTest(e.script() + " with " + e.names()
+                + " at the RFC choice", () -> {
+                    Result r = PacketdrillRunner.run(tcp.resolve(e.script()), e.script(), ExpectedFailures.rfcChoice(e),
+                            line -> { });
+                    assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.FAIL);
+                    assertThat(r.line()).as(r.summary()).isEqualTo(e.line());
+                }));
+    }
+
     @Test
     void portableScriptsExistAndEveryExpectedFailureIsOneOfThem() {
         Path corpus = corpus();
@@ -41,7 +55,9 @@ class CorpusTest {
         assertThat(portable).as("PORTABLE.txt").isNotEmpty().doesNotHaveDuplicates();
         assertThat(portable).allSatisfy(name -> assertThat(corpus.resolve("tcp").resolve(name)).isRegularFile());
         // an expected failure outside the list would never be run against its reason
-        assertThat(portable).containsAll(ExpectedFailures.all().keySet());
+        assertThat(portable).containsAll(ExpectedFailures.all().stream().map(ExpectedFailures.Entry::script).toList());
+        assertThat(portable).containsAll(ExpectedFailures.underLinux().stream().map(ExpectedFailures.UnderLinux::script)
+                .toList());
     }
 
     private static Path corpus() {
@@ -56,7 +72,6 @@ class CorpusTest {
     private static void check(Path script, Set<String> portable) {
         String name = Corpus.nameOf(script);
         Result r = PacketdrillRunner.run(script, name);
-        Optional<String> expected = ExpectedFailures.reason(name);
         switch (r.status()) {
             case SKIP -> {
                 if (portable.contains(name)) {
@@ -65,13 +80,14 @@ class CorpusTest {
                 Assumptions.abort(r.reason());
             }
             case PASS -> {
-                if (expected.isPresent()) {
-                    fail(name + " passes but is listed in ExpectedFailures (" + expected.get() + "): remove it there "
+                if (ExpectedFailures.underLinux(name).isPresent()) {
+                    fail(name + " passes but is listed as failing under linux in ExpectedFailures: remove it there "
                             + "and in docs/packetdrill.md");
                 }
             }
             case FAIL -> {
-                if (expected.isEmpty()) {
+                int line = ExpectedFailures.underLinux(name).map(ExpectedFailures.UnderLinux::line).orElse(-1);
+                if (line != r.line()) {
                     fail(r.summary());
                 }
             }

@@ -1,0 +1,141 @@
+package io.tcplab.stack.script;
+
+import static io.tcplab.stack.script.ScriptedPeer.plainSyn;
+import static io.tcplab.stack.script.SegSpec.seg;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tcplab.stack.DropReason;
+import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.PrrBound;
+import io.tcplab.stack.conn.RackRtt;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The linux profile's behaviour switches (docs/stack.md#linux-profile), each scene played under
+ * tcplab's RFC choice and under Linux's, everything else equal. MSS 1000, Reno (ssthresh = half
+ * of ten segments), virtual time.
+ */
+class LinuxSwitchesScriptTest {
+    private static final int MSS = 1000;
+    private static final int WIN = 65535;
+
+    private static ScriptedPeer established(ConnectionOptions.Builder options, boolean sack, long rttMillis) {
+        ScriptedPeer p = new ScriptedPeer(options.build());
+        p.acceptFrom(sack ? plainSyn().mss(MSS).sackOk() : plainSyn().mss(MSS), rttMillis);
+        return p;
+    }
+
+    private static int seq(int segment) {
+        return 1 + segment * MSS;
+    }
+
+    private static List<Integer> seqs(List<Seg> sent) {
+        return sent.stream().map(Seg::seq).toList();
+    }
+
+    /** RFC 5961 §5.2 answers an ACK above SND.NXT with an ACK; Linux's tcp_ack drops it without a word. */
+    @Test
+    void ackAboveSndNxtIsAnsweredOrDroppedSilently() {
+        for (boolean answer : new boolean[] {true, false}) {
+            ScriptedPeer p = established(ConnectionOptions.builder().ackAboveSndNxt(answer), false, 100);
+            p.in(seg("F.").seq(1).ack(9999).win(WIN));
+            if (answer) {
+                p.expect(seg(".").seq(1).ack(1).len(0));
+            }
+            p.expectNothing();
+            assertThat(p.drops(DropReason.BAD_ACK)).isEqualTo(1);
+            // the FIN was not taken either way: the next data segment is acknowledged at seq 1 + 1000
+            p.in(seg(".").seq(1).ack(1).win(WIN).len(MSS));
+            p.advanceBy(200);
+            p.expect(seg(".").seq(1).ack(1 + MSS).len(0));
+        }
+    }
+
+    /**
+     * Ten segments, the first and the last lost, 1..8 SACKed by one ACK: recovery resends the
+     * first; with room left and nothing new to send, RFC 6675 NextSeg rule 4 resends the last
+     * (the rescue retransmission). Linux resends only what is marked lost.
+     */
+    @Test
+    void rescueRetransmissionOnlyUnderTheRfc() {
+        for (boolean rescue : new boolean[] {true, false}) {
+            ScriptedPeer p = established(ConnectionOptions.builder().rescueRetransmission(rescue), true, 100);
+            p.write(10 * MSS);
+            assertThat(p.drain()).hasSize(10);
+            p.advanceBy(100);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(1), seq(9)));
+            assertThat(seqs(p.drain())).as("rescue " + rescue)
+                    .isEqualTo(rescue ? List.of(seq(0), seq(9)) : List.of(seq(0)));
+        }
+    }
+
+    /**
+     * Ten segments, 0..5 lost, one ACK SACKs 6..8: RACK deems 0..5 lost, pipe is one segment
+     * (9), ssthresh five. RFC 6937's bound lets the fast retransmit go on entry and then
+     * MAX(prr_delivered - prr_out, DeliveredData) + MSS = 3 more: four retransmissions. Linux's
+     * tcp_cwnd_reduction counts the fast retransmit in the quota and adds no MSS without
+     * SND.UNA's progress: three.
+     */
+    @Test
+    void prrBoundAtTheStartOfRecovery() {
+        for (PrrBound bound : PrrBound.values()) {
+            ScriptedPeer p = established(ConnectionOptions.builder().prr(true).prrBound(bound), true, 100);
+            p.write(10 * MSS);
+            p.drain();
+            p.advanceBy(100);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(6), seq(9)));
+            assertThat(seqs(p.drain())).as(bound.name()).isEqualTo(bound == PrrBound.SSRB
+                    ? List.of(seq(0), seq(1), seq(2), seq(3)) : List.of(seq(0), seq(1), seq(2)));
+        }
+    }
+
+    /**
+     * Handshake RTT 10 ms. Ten segments at 10 ms; at 20 ms SACKs of 1-2 and 8 make RACK deem 0 and
+     * 3..7 lost and PRR resends 0. At 32 ms the ACK of 4001 delivers that retransmission (RTT
+     * 12 ms) and the original 3 (22 ms). RFC 8985 takes the newest's 12 ms, so 9, out 22 ms, is
+     * lost too and PRR gets no extra segment: 4 and 5 go. Linux keeps the last tagged, 3's 22 ms:
+     * 9 is not lost yet (22 + min_RTT/4 after it left) and 4, 5 and 6 go.
+     */
+    @Test
+    void rackRttFromTheNewestOrTheLastDeliveredSegment() {
+        for (RackRtt source : RackRtt.values()) {
+            ScriptedPeer p = established(ConnectionOptions.builder().prr(true).prrBound(PrrBound.LINUX)
+                    .rackRtt(source), true, 10);
+            p.write(10 * MSS);
+            p.drain();
+            p.advanceBy(10);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(1), seq(2)));
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(1), seq(3)));
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(1), seq(3), seq(8), seq(9)));
+            assertThat(seqs(p.drain())).as(source.name()).isEqualTo(List.of(seq(0)));
+            p.advanceBy(12);
+            p.in(seg(".").seq(1).ack(seq(4)).win(WIN).sack(seq(8), seq(9)));
+            assertThat(seqs(p.drain())).as(source.name()).isEqualTo(source == RackRtt.NEWEST
+                    ? List.of(seq(4), seq(5)) : List.of(seq(4), seq(5), seq(6)));
+        }
+    }
+
+    /**
+     * Without SACK: ten segments, two duplicate ACKs (limited transmit sends 10 and 11), then an
+     * ACK of three segments (reordering, not loss). The RFC credits slow start with them, at most
+     * L = 2 SMSS (cwnd 12, three new segments); Linux had counted the duplicate ACKs delivered and
+     * credits max(3 - 2, 1) = one (cwnd 11, two).
+     */
+    @Test
+    void dupAckCreditWithoutSack() {
+        for (boolean credit : new boolean[] {false, true}) {
+            ScriptedPeer p = established(ConnectionOptions.builder().dupAckCredit(credit), false, 100);
+            p.write(15 * MSS);
+            assertThat(p.drain()).hasSize(10);
+            p.advanceBy(100);
+            p.in(seg(".").seq(1).ack(1).win(WIN));
+            p.in(seg(".").seq(1).ack(1).win(WIN));
+            assertThat(seqs(p.drain())).isEqualTo(List.of(seq(10), seq(11)));
+            p.advanceBy(10);
+            p.in(seg(".").seq(1).ack(seq(3)).win(WIN));
+            assertThat(seqs(p.drain())).as("credit " + credit).isEqualTo(credit
+                    ? List.of(seq(12), seq(13)) : List.of(seq(12), seq(13), seq(14)));
+        }
+    }
+}
