@@ -106,6 +106,20 @@ class AbCommandTest {
         assertThat(seen[0].cc()).isEqualTo("cubic:friendly=rfc");
     }
 
+    /** Like the kernel sender beside it (no fq, not BBR), tcplab does not pace unless asked. */
+    @Test
+    void tcplabPacesOnlyWhenAsked() {
+        AbSpec[] seen = new AbSpec[1];
+        CommandLine ab = new CommandLine(new AbCommand((spec, log) -> {
+            seen[0] = spec;
+            return AbResults.sample();
+        })).setOut(new PrintWriter(new java.io.StringWriter()));
+        ab.execute("--cc", "cubic");
+        assertThat(seen[0].tcplab().pacing).isFalse();
+        ab.execute("--cc", "cubic", "--pacing", "on");
+        assertThat(seen[0].tcplab().pacing).isTrue();
+    }
+
     @Test
     void anAlgorithmTcplabLacksIsNamedWithTheOnesItHas() {
         Cli r = ab("--cc", "nosuch");
