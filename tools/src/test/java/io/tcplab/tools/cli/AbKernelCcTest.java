@@ -17,10 +17,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * docs/cc-bbr.md record. Here three short runs on a 2-core machine, judged by their medians, get a
  * margin: goodput at least 85% of the kernel's, retransmissions at most 1.5 × max(the kernel's,
  * one overshoot). One run alone is not enough: a hiccup of the machine moves one run by more than
- * the margin. On a quiet machine, since HyStart waits a whole delay_min for its ACK train when the
- * connection paces (as Linux) and both runs are timed from their connect, 32 MiB runs read 0.99 to
- * 1.0 of the kernel's (CUBIC) and 0.96 to 0.99 (BBR); before, CUBIC's paced slow start ended on the
- * pacer's own spacing and one run could read 0.3. Nearly all
+ * the margin. Since both runs are timed from their connect and tcplab, like the kernel, paces only
+ * BBR, 32 MiB runs read 0.99 to 1.0 of the kernel's (CUBIC) and 0.97 to 0.99 (BBR) beside a
+ * half-loaded core; before, tcplab paced CUBIC and its HyStart halved the ACK-train threshold as an
+ * unpaced sender does, so slow start ended on the pacer's own spacing and one run could read 0.3.
+ * Nearly all
  * retransmissions are STARTUP's (or slow start's) overshoot into the one-BDP queue, which varies
  * from run to run on both sides (measured at 32 MiB, BBR: kernel 747-1533, tcplab 909-1279).
  * Needs root and namespaces (CI); skips with the reason elsewhere.
