@@ -58,6 +58,13 @@ public final class ConnectionOptions {
     /** Which delivered segment's RTT RACK waits with (RFC 8985's newest, or Linux's last). */
     public final RackRtt rackRtt;
     /**
+     * An Eifel undo of a fast retransmit (the ACK that filled the hole echoes the original's
+     * timestamp) counts as reordering seen for RACK's reordering window, as Linux's
+     * tcp_try_undo_partial does; off: only a never-retransmitted segment delivered below RACK.fack
+     * counts (RFC 8985 §6.2 step 2).
+     */
+    public final boolean undoShowsReordering;
+    /**
      * Without SACK, duplicate ACKs stand for delivered segments and a cumulative ACK credits the
      * algorithm only with the rest, at least one segment (Linux tcp_add_reno_sack and
      * tcp_remove_reno_sacks); off: with every byte it covers (RFC 5681 §3.1, RFC 3465).
@@ -121,6 +128,7 @@ public final class ConnectionOptions {
         rescueRetransmission = b.rescueRetransmission;
         ackAboveSndNxt = b.ackAboveSndNxt;
         rackRtt = b.rackRtt;
+        undoShowsReordering = b.undoShowsReordering;
         dupAckCredit = b.dupAckCredit;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
@@ -171,6 +179,7 @@ public final class ConnectionOptions {
         b.rescueRetransmission = rescueRetransmission;
         b.ackAboveSndNxt = ackAboveSndNxt;
         b.rackRtt = rackRtt;
+        b.undoShowsReordering = undoShowsReordering;
         b.dupAckCredit = dupAckCredit;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
@@ -214,6 +223,7 @@ public final class ConnectionOptions {
         private boolean rescueRetransmission = true; // RFC 6675 §4 NextSeg rule 4
         private boolean ackAboveSndNxt = true; // RFC 5961 §5.2: MUST be discarded and an ACK sent back
         private RackRtt rackRtt = RackRtt.NEWEST; // RFC 8985 §6.2 step 2
+        private boolean undoShowsReordering = false; // RFC 8985 §6.2 step 2: never-retransmitted segments only
         private boolean dupAckCredit = false; // RFC 5681 §3.1: the bytes the cumulative ACK covers
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
@@ -271,6 +281,7 @@ public final class ConnectionOptions {
         public Builder rescueRetransmission(boolean on) { rescueRetransmission = on; return this; }
         public Builder ackAboveSndNxt(boolean on) { ackAboveSndNxt = on; return this; }
         public Builder rackRtt(RackRtt which) { rackRtt = which; return this; }
+        public Builder undoShowsReordering(boolean on) { undoShowsReordering = on; return this; }
         public Builder dupAckCredit(boolean on) { dupAckCredit = on; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }

@@ -47,7 +47,11 @@ interface LossDetector {
     default void onRecoveryEnd() {
     }
 
-    /** A reduction was found spurious and undone at {@code now} (Eifel, D-SACK, F-RTO). */
-    default void onUndo(long now) {
+    /**
+     * A reduction was found spurious and undone at {@code now} (Eifel, D-SACK, F-RTO);
+     * {@code originalFilledTheHole}: Eifel showed a fast retransmit's original arrived, after
+     * later data, so the path reorders.
+     */
+    default void onUndo(long now, boolean originalFilledTheHole) {
     }
 }

@@ -32,6 +32,7 @@ final class RackTlp implements LossDetector {
     private long rackXmitTs = -1;
     private long rackEndSeq = -1;
     private long rackRtt = -1;
+    private final boolean undoShowsReordering;
     private boolean reorderingSeen;
     private int reoWndMult = 1;
     private int reoWndPersist;
@@ -47,11 +48,25 @@ final class RackTlp implements LossDetector {
     private boolean probing;
     private long probes;
 
-    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender, RackRtt rttSource) {
+    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender, RackRtt rttSource, boolean undoShowsReordering) {
         this.scoreboard = scoreboard;
         this.rtt = rtt;
         this.sender = sender;
         this.rttSource = rttSource;
+        this.undoShowsReordering = undoShowsReordering;
+    }
+
+    /**
+     * ConnectionOptions.undoShowsReordering: once an original beat its retransmission to the hole,
+     * the reordering window stays min_RTT/4 instead of 0 at DupThresh, so each later reordering
+     * by more than DupThresh segments is not one more spurious fast recovery (Linux
+     * tcp_try_undo_partial; RFC 8985 §6.2 step 2 counts only never-retransmitted segments).
+     */
+    @Override
+    public void onUndo(long now, boolean originalFilledTheHole) {
+        if (originalFilledTheHole && undoShowsReordering) {
+            reorderingSeen = true;
+        }
     }
 
     @Override

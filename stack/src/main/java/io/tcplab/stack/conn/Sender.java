@@ -116,7 +116,7 @@ final class Sender {
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
         this.detector = switch (options.recovery) {
-            case RACK -> new RackTlp(scoreboard, rtt, this, options.rackRtt);
+            case RACK -> new RackTlp(scoreboard, rtt, this, options.rackRtt, options.undoShowsReordering);
             case RFC6675 -> new DupThreshDetector(scoreboard, this);
             case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this, options.teb);
         };
@@ -638,7 +638,7 @@ final class Sender {
         spuriousUndos++;
         c.trace(now, TraceEvent.SPURIOUS_UNDO, foundBy, sndUna, 0);
         spurious.onEpisodeEnd();
-        detector.onUndo(now);
+        detector.onUndo(now, cause == UndoCause.SPURIOUS_RETRANSMIT && spurious.firedByTimestamps());
         frtoAllowance = 0;
         if (frto != null) {
             frto.cancel();

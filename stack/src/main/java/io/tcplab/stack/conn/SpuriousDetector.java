@@ -94,6 +94,11 @@ final class SpuriousDetector {
         return null;
     }
 
+    /** The last undo came from Eifel's timestamp test (RFC 3522), not from D-SACK or F-RTO. */
+    boolean firedByTimestamps() {
+        return "eifel".equals(firedBy);
+    }
+
     /** Adds a retransmitted range; retransmissions mostly go up, so this is nearly always an append. */
     private void remember(long start, long end) {
         int at = find(start);

@@ -81,7 +81,7 @@ final class TimerBasedRetransmit implements LossDetector {
     }
 
     @Override
-    public void onUndo(long now) {
+    public void onUndo(long now, boolean originalFilledTheHole) {
         restartAt = now;
     }
 

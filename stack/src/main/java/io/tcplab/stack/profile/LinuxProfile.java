@@ -13,6 +13,7 @@ import static io.tcplab.stack.profile.ProfileKey.QUICK_ACKS;
 import static io.tcplab.stack.profile.ProfileKey.RACK_RTT;
 import static io.tcplab.stack.profile.ProfileKey.RESCUE_RETRANSMISSION;
 import static io.tcplab.stack.profile.ProfileKey.SACK;
+import static io.tcplab.stack.profile.ProfileKey.UNDO_REORDERING;
 
 import java.util.List;
 
@@ -60,7 +61,11 @@ final class LinuxProfile {
                                 + " tcp_clean_rtx_queue after; only rack.mstamp moves forward monotonically"),
                         new ProfileValue(DUPACK_CREDIT, "on", TREE + "net/ipv4/tcp_input.c: without SACK"
                                 + " tcp_add_reno_sack counts each duplicate ACK delivered, tcp_remove_reno_sacks credits"
-                                + " a cumulative ACK max(acked - sacked_out, 1), and cwnd grows by that (tcp_cong_control)")),
+                                + " a cumulative ACK max(acked - sacked_out, 1), and cwnd grows by that (tcp_cong_control)"),
+                        new ProfileValue(UNDO_REORDERING, "on", TREE + "net/ipv4/tcp_input.c tcp_try_undo_partial: when"
+                                + " tcp_packet_delayed (the timestamps) shows the original filled the hole, not the"
+                                + " retransmission, tcp_check_sack_reordering(..., 1) counts reordering (reord_seen), after"
+                                + " which tcp_rack_reo_wnd keeps min_rtt/4")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

@@ -78,6 +78,10 @@ public enum ProfileKey {
     DUPACK_CREDIT("dupack_credit") {
         void apply(ConnectionOptions.Builder b, String v) { b.dupAckCredit(onOff(this, v)); }
         public String read(ConnectionOptions o) { return onOff(o.dupAckCredit); }
+    },
+    UNDO_REORDERING("undo_reordering") {
+        void apply(ConnectionOptions.Builder b, String v) { b.undoShowsReordering(onOff(this, v)); }
+        public String read(ConnectionOptions o) { return onOff(o.undoShowsReordering); }
     };
 
     private static final long MS = 1_000_000L;

@@ -138,4 +138,46 @@ class LinuxSwitchesScriptTest {
                     ? List.of(seq(12), seq(13)) : List.of(seq(12), seq(13), seq(14)));
         }
     }
+
+    /**
+     * Two reorderings by more than DupThresh segments: each hole's original arrives 1 ms after
+     * the four segments behind it are SACKed. The first is a spurious fast retransmit under either
+     * choice, undone by Eifel (the ACK that fills the hole echoes the original's timestamp, 100,
+     * not the retransmission's, 200). Under Linux's choice that undo counts as reordering seen
+     * (tcp_try_undo_partial), so the second hole waits RACK's min_RTT/4 = 25 ms and its original
+     * arrives first; under RFC 8985 §6.2 the window is 0 again at DupThresh and it is resent too.
+     */
+    @Test
+    void anEifelUndoCountsAsReorderingSeenUnderLinux() {
+        for (boolean linux : new boolean[] {false, true}) {
+            ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().undoShowsReordering(linux).build());
+            // MSS 1012 less 12 bytes of timestamps: 1000-byte segments, as in the other scenes
+            p.acceptFrom(plainSyn().mss(MSS + 12).sackOk().ts(ScriptedPeer.PEER_TS0, 0), 100);
+            p.write(10 * MSS);
+            assertThat(p.drain()).hasSize(10);
+            p.advanceTo(200);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(1), seq(5)).ts(tsAt(200), 100));
+            assertThat(seqs(p.drain())).as("the first hole, linux %s", linux).contains(seq(0));
+            p.advanceTo(201);
+            p.in(seg(".").seq(1).ack(seq(5)).win(WIN).ts(tsAt(201), 100));
+            assertThat(p.connection().info().spuriousUndos()).isEqualTo(1);
+            p.advanceTo(202);
+            p.in(seg(".").seq(1).ack(seq(5)).win(WIN).sack(seq(6), seq(10)).ts(tsAt(202), 100));
+            List<Integer> sent = seqs(p.drain());
+            if (linux) {
+                assertThat(sent).as("RACK waits min_RTT/4").doesNotContain(seq(5));
+            } else {
+                assertThat(sent).as("reo_wnd 0 at DupThresh").contains(seq(5));
+            }
+            p.advanceTo(203);
+            p.in(seg(".").seq(1).ack(seq(10)).win(WIN).ts(tsAt(203), 100));
+            p.advanceTo(300);
+            p.drain();
+            assertThat(p.connection().info().segmentsRetransmitted()).isEqualTo(linux ? 1 : 2);
+        }
+    }
+
+    private static int tsAt(long ms) {
+        return ScriptedPeer.PEER_TS0 + (int) ms;
+    }
 }
