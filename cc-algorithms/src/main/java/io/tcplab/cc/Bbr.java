@@ -21,9 +21,15 @@ import io.tcplab.stack.cc.UndoCause;
  * quantization budget with one-segment TSO), rounded up to even, +2 in the 1.25 phase. Loss:
  * packet conservation for the first round of recovery, then the model's cwnd; the window from
  * before is restored when recovery ends or a loss proves spurious.
+ * Once the pipe is full, cwnd also covers ACK aggregation as Linux's does (tcp_bbr.c
+ * bbr_update_ack_aggregation, bbr_ack_aggregation_cwnd): the most data acknowledged beyond
+ * BtlBw × the time since the aggregation epoch began, a max over two windows of 5 rounds
+ * (bbr_extra_acked_win_rtts), clamped by cwnd and by BtlBw × 100 ms (bbr_extra_acked_max_us),
+ * gain 1 (bbr_extra_acked_gain), the epoch reset when ACKs fall behind BtlBw or after 2^20
+ * segments (bbr_ack_epoch_acked_reset_thresh).
  * Differences from Linux: Linux starts PROBE_BW at a random phase other than 0.75; a sans-IO
  * algorithm has no randomness of its own, so the cycle starts at phase 2 (the first 1.0).
- * The long-term (policer) bandwidth and the ACK-aggregation allowance are not modelled.
+ * The long-term (policer) bandwidth is not modelled.
  */
 public final class Bbr implements CongestionControl {
     enum Mode { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
@@ -39,6 +45,9 @@ public final class Bbr implements CongestionControl {
     static final double FULL_BW_THRESH = 1.25;
     static final int FULL_BW_COUNT = 3;
     static final double PACING_MARGIN = 0.99;
+    static final int EXTRA_ACKED_WINDOW_ROUNDS = 5;
+    static final long EXTRA_ACKED_MAX_NANOS = 100_000_000L;
+    static final long ACK_EPOCH_RESET_SEGMENTS = 1L << 20;
 
     private final RoundMaxFilter maxBw = new RoundMaxFilter(BW_ROUNDS);
     private int mss;
@@ -66,6 +75,12 @@ public final class Bbr implements CongestionControl {
     private boolean packetConservation;
     private long recoveryRound;
     private long lastLostTotal;
+    /** ACK aggregation: the two windows' maxima of extra acknowledged bytes, and the epoch's state. */
+    private final long[] extraAcked = new long[2];
+    private int extraAckedWindow;
+    private int extraAckedWindowRounds;
+    private long ackEpochStart;
+    private long ackEpochAcked;
 
     @Override
     public String name() {
@@ -137,6 +152,7 @@ public final class Bbr implements CongestionControl {
         if (rate > 0 && (!s.appLimited() || rate >= maxBw.get(round))) {
             maxBw.update(round, rate); // app-limited samples only count when they raise the max
         }
+        updateAckAggregation(s, now);
         updateCycle(s, now);
         checkFullBw(s);
         checkDrain(s, now);
@@ -156,12 +172,48 @@ public final class Bbr implements CongestionControl {
     }
 
     private long targetCwnd(double gain) {
-        long segments = (bdp(gain) + mss - 1) / mss + 3; // quantization budget, one-segment TSO
+        return targetCwnd(gain, 0);
+    }
+
+    /** bbr_set_cwnd's target: the BDP at {@code gain}, plus {@code extra} bytes, plus the quantization budget. */
+    private long targetCwnd(double gain, long extra) {
+        long segments = (bdp(gain) + extra + mss - 1) / mss + 3; // quantization budget, one-segment TSO
         segments = (segments + 1) & ~1L;
         if (mode == Mode.PROBE_BW && cycleIndex == 0) {
             segments += 2;
         }
         return segments * mss;
+    }
+
+    /** Linux bbr_update_ack_aggregation, in bytes where Linux counts segments. */
+    private void updateAckAggregation(AckSample s, long now) {
+        long acked = s.newlyDeliveredBytes();
+        if (acked <= 0 || s.deliveryRateBytesPerSec() < 0) {
+            return;
+        }
+        if (roundStart && ++extraAckedWindowRounds >= EXTRA_ACKED_WINDOW_ROUNDS) {
+            extraAckedWindowRounds = 0;
+            extraAckedWindow ^= 1;
+            extraAcked[extraAckedWindow] = 0;
+        }
+        long expected = (long) (maxBw.get(round) * ((now - ackEpochStart) / 1e9));
+        if (ackEpochAcked <= expected || ackEpochAcked + acked >= ACK_EPOCH_RESET_SEGMENTS * mss) {
+            ackEpochAcked = 0; // ACKs came no faster than BtlBw (or the epoch is very old): start anew
+            ackEpochStart = now;
+            expected = 0;
+        }
+        ackEpochAcked += acked;
+        long extra = Math.min(ackEpochAcked - expected, cwnd);
+        extraAcked[extraAckedWindow] = Math.max(extraAcked[extraAckedWindow], extra);
+    }
+
+    /** Linux bbr_ack_aggregation_cwnd: the allowance once the pipe is full, at most BtlBw × 100 ms. */
+    private long aggregationCwnd() {
+        if (!fullBwReached) {
+            return 0;
+        }
+        long max = (long) (maxBw.get(round) * (EXTRA_ACKED_MAX_NANOS / 1e9));
+        return Math.min(Math.max(extraAcked[0], extraAcked[1]), max);
     }
 
     private void updateCycle(AckSample s, long now) {
@@ -281,7 +333,7 @@ public final class Bbr implements CongestionControl {
         if (packetConservation) {
             cwnd = Math.max(cwnd, s.inflight() + acked);
         } else {
-            long target = targetCwnd(cwndGain);
+            long target = targetCwnd(cwndGain, aggregationCwnd());
             if (fullBwReached) {
                 cwnd = Math.min(cwnd + acked, target);
             } else if (cwnd < target || s.deliveredTotal() < initialWindow) {

@@ -60,4 +60,37 @@ class BbrTest {
         assertThat(bbr.mode()).isEqualTo(Bbr.Mode.PROBE_BW);
         assertThat(bbr.minRtt()).isEqualTo(60 * MS);
     }
+
+    /**
+     * Linux's ACK-aggregation allowance: in PROBE_BW on the 1000 segment/s path, ACKs every
+     * millisecond leave an extra of about one segment; then 20 ms of silence and one ACK for 20
+     * segments (the ACK rate fell behind BtlBw, so the epoch restarts at that ACK) is 20 segments
+     * beyond what BtlBw × 0 ms expects, and cwnd may grow by that much above 2·BDP. A 300 ms
+     * silence is capped at BtlBw × 100 ms = 100 segments.
+     */
+    @Test
+    void ackAggregationRaisesTheWindowByTheExtraAcknowledged() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        assertThat(bbr.mode()).isEqualTo(Bbr.Mode.PROBE_BW);
+        double before = path.cwndSegments();
+        bunch(path, 20 * MS, 20);
+        assertThat(path.cwndSegments()).isCloseTo(before + 20, within(3.0));
+        double capped = path.cwndSegments();
+        bunch(path, 300 * MS, 300);
+        assertThat(path.cwndSegments() - before).isLessThanOrEqualTo(100 + 3);
+        assertThat(path.cwndSegments()).isGreaterThan(capped);
+    }
+
+    /** After {@code silence}, one ACK delivering {@code segments} at BtlBw's rate sample. */
+    private static void bunch(SyntheticPath path, long silence, int segments) {
+        path.now += silence;
+        long acked = segments * (long) SyntheticPath.MSS;
+        long before = path.delivered;
+        path.delivered += acked;
+        path.cc.onAck(new TestAck().set(path.now, acked, 40 * MS, 40 * MS, path.cc.cwndBytes(),
+                path.cc.cwndBytes() - acked, false, path.delivered, path.lost, true,
+                io.tcplab.stack.cc.CaState.OPEN, 1_000_000L).priorDelivered(before));
+    }
 }
