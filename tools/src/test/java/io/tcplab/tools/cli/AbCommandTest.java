@@ -92,10 +92,7 @@ class AbCommandTest {
     @Test
     void tcplabRunsTheLinuxProfileUnlessToldOtherwise() {
         AbSpec[] seen = new AbSpec[1];
-        CommandLine ab = new CommandLine(new AbCommand((spec, log) -> {
-            seen[0] = spec;
-            return AbResults.sample();
-        })).setOut(new PrintWriter(new java.io.StringWriter()));
+        CommandLine ab = recording(seen);
         ab.execute("--cc", "cubic");
         assertThat(seen[0].tcplab().profile).isEqualTo("linux");
         assertThat(seen[0].cc()).isEqualTo("cubic:count=segments,friendly=linux,probe=linux");
@@ -110,10 +107,7 @@ class AbCommandTest {
     @Test
     void tcplabPacesOnlyWhenAsked() {
         AbSpec[] seen = new AbSpec[1];
-        CommandLine ab = new CommandLine(new AbCommand((spec, log) -> {
-            seen[0] = spec;
-            return AbResults.sample();
-        })).setOut(new PrintWriter(new java.io.StringWriter()));
+        CommandLine ab = recording(seen);
         ab.execute("--cc", "cubic");
         assertThat(seen[0].tcplab().pacing).isFalse();
         ab.execute("--cc", "cubic", "--pacing", "on");
@@ -126,5 +120,13 @@ class AbCommandTest {
         assertThat(r.errLines()).hasSize(1);
         assertThat(r.err()).contains("unknown congestion control 'nosuch'; available: ")
                 .contains(io.tcplab.stack.cc.CongestionControls.names().iterator().next());
+    }
+
+    /** An ab command whose runner only records the spec it was given in {@code seen[0]}. */
+    private static CommandLine recording(AbSpec[] seen) {
+        return new CommandLine(new AbCommand((spec, log) -> {
+            seen[0] = spec;
+            return AbResults.sample();
+        })).setOut(new PrintWriter(new java.io.StringWriter()));
     }
 }
