@@ -23,9 +23,15 @@ final class DeliveryRate {
     private long sampleRate = -1;
     private boolean sampleAppLimited;
 
-    /** A transmission leaves with {@code inflight} bytes in flight before it. */
-    void onSend(long now, long inflight) {
-        if (inflight == 0) {
+    /**
+     * A transmission leaves with {@code outstanding} bytes sent and not yet cumulatively
+     * acknowledged before it (SND.NXT − SND.UNA). Only with nothing outstanding does a new flight
+     * begin (the draft's SendPacket, Linux tcp_rate_skb_sent's !packets_out): data SACKed or
+     * deemed lost still belongs to the flight, so a retransmission after a timeout or with every
+     * other segment SACKed keeps the old stamps.
+     */
+    void onSend(long now, long outstanding) {
+        if (outstanding == 0) {
             firstSentTime = now;
             deliveredTime = now;
         }

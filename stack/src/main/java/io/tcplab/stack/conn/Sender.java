@@ -284,7 +284,7 @@ final class Sender {
         if (fin) {
             finSeq = seq + len;
         }
-        rate.onSend(now, inflight());
+        rate.onSend(now, sndNxt - sndUna);
         scoreboard.onSend(seq, seqLen, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
         sndNxt = seq + seqLen;
         boolean cwr = cwrPending && len > 0;
@@ -328,7 +328,7 @@ final class Sender {
         int seqLen = scoreboard.segmentLength(seq);
         boolean fin = finSeq >= 0 && seq + seqLen > finSeq;
         int len = seqLen - (fin ? 1 : 0);
-        rate.onSend(now, inflight());
+        rate.onSend(now, sndNxt - sndUna);
         boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(seq, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
         spurious.onRetransmit(seq, seqLen, c.timestampsOn(), c.tsTicks(now), firstOutstanding);

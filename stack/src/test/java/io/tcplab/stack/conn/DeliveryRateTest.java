@@ -16,19 +16,19 @@ class DeliveryRateTest {
     private final Scoreboard sb = new Scoreboard();
     private final DeliveryRate rate = new DeliveryRate();
     private final AckResult out = new AckResult();
-    private long inflight;
+    private long outstanding; // SND.NXT − SND.UNA
 
     private void send(long seq, long now) {
-        rate.onSend(now, inflight);
+        rate.onSend(now, outstanding);
         sb.onSend(seq, MSS, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
-        inflight += MSS;
+        outstanding += MSS;
     }
 
     private void ack(long una, long now) {
         out.clear();
         sb.onCumulativeAck(una, out);
         long newly = out.newlyAckedBytes;
-        inflight -= newly;
+        outstanding -= newly;
         rate.onAck(now, out, newly, 10 * MS);
     }
 
@@ -48,7 +48,14 @@ class DeliveryRateTest {
         }
     }
 
-    /** A retransmission is stamped with the delivery state when it left, not its original's. */
+    /**
+     * A retransmission is stamped with the delivery state when it left, not its original's, and it
+     * does not start a new flight while data is outstanding, though none is in the pipe (Linux
+     * tcp_rate_skb_sent tests packets_out). Ten segments leave at 0; the SACK at 100 ms delivers
+     * nine (segment 0 lost); segment 0 goes again at 150 ms and is acknowledged at 250 ms. Its
+     * sample: one segment over max(send 150 − 0, ACK 250 − 100) = 150 ms, 6,666 B/s — not 10 kB/s
+     * over 100 ms as if the flight had begun again at 150 ms.
+     */
     @Test
     void aRetransmissionStartsItsSampleWhenItLeft() {
         for (int i = 0; i < 10; i++) {
@@ -57,21 +64,21 @@ class DeliveryRateTest {
         out.clear();
         sb.onSackBlock(MSS, 10L * MSS, out); // 9 delivered at 100 ms; segment 0 lost
         rate.onAck(100 * MS, out, out.newlySackedBytes, 10 * MS);
-        rate.onSend(150 * MS, 0);
+        rate.onSend(150 * MS, 10L * MSS);
         sb.onRetransmit(0, 150 * MS, rate.delivered, rate.deliveredTime, rate.firstSentTime, false);
         out.clear();
         sb.onCumulativeAck(10L * MSS, out);
         rate.onAck(250 * MS, out, out.newlyAckedBytes, 10 * MS);
         assertThat(out.newestDeliveredAtSend).isEqualTo(9L * MSS);
-        // one segment delivered over the 100 ms since it left: 10 kB/s, not 10 segments' worth
-        assertThat(rate.sampleRate()).isEqualTo(10_000L);
+        // one segment delivered over the 150 ms: not 10 segments' worth, nor a new flight's 10 kB/s
+        assertThat(rate.sampleRate()).isEqualTo(6_666L);
     }
 
     /** Sending below what the window allows marks the samples of what was sent then as app-limited. */
     @Test
     void appLimitedSamplesAreFlaggedUntilThatDataIsDelivered() {
         send(0, 0);
-        rate.markAppLimited(inflight);
+        rate.markAppLimited(outstanding);
         send(MSS, 0);
         ack(MSS, 100 * MS);
         assertThat(rate.sampleAppLimited()).isFalse(); // sent before the mark
