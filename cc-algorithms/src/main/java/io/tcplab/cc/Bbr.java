@@ -17,10 +17,15 @@ import io.tcplab.stack.cc.UndoCause;
  * without 25% growth (bbr_full_bw_thresh, bbr_full_bw_cnt), DRAIN at 1/high_gain until in flight
  * ≤ BDP, PROBE_BW cycling pacing gains [1.25, 0.75, 1 ×6] with cwnd gain 2, PROBE_RTT at 4
  * segments (bbr_cwnd_min_target) for max(200 ms, one round) when RTprop is 10 s old. Pacing rate
- * = gain·BtlBw·(1 − 1%) (bbr_pacing_margin_percent). cwnd = gain·BDP + 3 segments (the
- * quantization budget with one-segment TSO), rounded up to even, +2 in the 1.25 phase. Loss:
- * packet conservation for the first round of recovery, then the model's cwnd; the window from
- * before is restored when recovery ends or a loss proves spurious.
+ * = gain·BtlBw·(1 − 1%) (bbr_pacing_margin_percent). cwnd = gain·BDP + the quantization budget
+ * (bbr_quantization_budget: three of bbr_tso_segs_goal's bursts, one pacing millisecond of data,
+ * at least two segments, one below 1.2 Mbit/s), rounded up to even, +2 in the 1.25 phase. Loss
+ * (bbr_set_cwnd_to_recover_or_restore, seen from the ACKs' congestion state as Linux sees it):
+ * entering fast recovery cuts cwnd to what is in flight plus what the ACK delivered and starts a
+ * round of packet conservation; then cwnd grows by what each ACK delivers toward the model's
+ * target; the window from before is restored when recovery ends or a loss proves spurious. The
+ * stack applies no PRR on top ({@link #setsRecoveryWindow}): Linux's tcp_cong_control skips
+ * tcp_cwnd_reduction for a module with its own cong_control, as BBR is.
  * Once the pipe is full, cwnd also covers ACK aggregation as Linux's does (tcp_bbr.c
  * bbr_update_ack_aggregation, bbr_ack_aggregation_cwnd): the most data acknowledged beyond
  * BtlBw × the time since the aggregation epoch began, a max over two windows of 5 rounds
@@ -48,6 +53,13 @@ public final class Bbr implements CongestionControl {
     static final int EXTRA_ACKED_WINDOW_ROUNDS = 5;
     static final long EXTRA_ACKED_MAX_NANOS = 100_000_000L;
     static final long ACK_EPOCH_RESET_SEGMENTS = 1L << 20;
+    /** bbr_min_tso_rate, 1.2 Mbit/s, in bytes per second: below it a TSO burst is one segment. */
+    static final long MIN_TSO_RATE = 1_200_000 / 8;
+    /** sk_pacing_shift: a TSO burst holds the pacing rate's 1/1024 s of data. */
+    static final int PACING_SHIFT = 10;
+    /** GSO_LEGACY_MAX_SIZE − 1 − MAX_TCP_HEADER (320 on x86-64), and the 0x7F segment cap. */
+    static final long TSO_MAX_BYTES = 65_536 - 1 - 320;
+    static final int TSO_MAX_SEGMENTS = 0x7F;
 
     private final RoundMaxFilter maxBw = new RoundMaxFilter(BW_ROUNDS);
     private int mss;
@@ -73,7 +85,8 @@ public final class Bbr implements CongestionControl {
     private boolean probeRttRoundDone;
     private long priorCwnd;
     private boolean packetConservation;
-    private long recoveryRound;
+    /** The congestion state the last ACK saw (Linux's prev_ca_state). */
+    private CaState priorState = CaState.OPEN;
     private long lastLostTotal;
     /** ACK aggregation: the two windows' maxima of extra acknowledged bytes, and the epoch's state. */
     private final long[] extraAcked = new long[2];
@@ -141,6 +154,7 @@ public final class Bbr implements CongestionControl {
             round++;
             roundStart = true;
             roundMark = s.deliveredTotal();
+            packetConservation = false;
         }
     }
 
@@ -177,12 +191,22 @@ public final class Bbr implements CongestionControl {
 
     /** bbr_set_cwnd's target: the BDP at {@code gain}, plus {@code extra} bytes, plus the quantization budget. */
     private long targetCwnd(double gain, long extra) {
-        long segments = (bdp(gain) + extra + mss - 1) / mss + 3; // quantization budget, one-segment TSO
+        long segments = (bdp(gain) + extra + mss - 1) / mss + 3 * tsoSegmentsGoal();
         segments = (segments + 1) & ~1L;
         if (mode == Mode.PROBE_BW && cycleIndex == 0) {
             segments += 2;
         }
         return segments * mss;
+    }
+
+    /**
+     * bbr_tso_segs_goal: the segments of one TSO burst at the pacing rate. tcplab sends segment by
+     * segment, but the window Linux's BBR keeps includes three such bursts, and so does this one.
+     */
+    long tsoSegmentsGoal() {
+        long bytes = Math.min(pacingRate >> PACING_SHIFT, TSO_MAX_BYTES);
+        long segments = Math.max(bytes / mss, pacingRate < MIN_TSO_RATE ? 1 : 2);
+        return Math.min(segments, TSO_MAX_SEGMENTS);
     }
 
     /** Linux bbr_update_ack_aggregation, in bytes where Linux counts segments. */
@@ -322,17 +346,7 @@ public final class Bbr implements CongestionControl {
 
     private void setCwnd(AckSample s) {
         long acked = s.newlyDeliveredBytes();
-        long newlyLost = s.lostTotal() - lastLostTotal;
-        lastLostTotal = s.lostTotal();
-        if (newlyLost > 0) {
-            cwnd = Math.max(cwnd - newlyLost, mss); // Linux bbr_set_cwnd_to_recover_or_restore
-        }
-        if (packetConservation && round > recoveryRound) {
-            packetConservation = false;
-        }
-        if (packetConservation) {
-            cwnd = Math.max(cwnd, s.inflight() + acked);
-        } else {
+        if (!recoverOrRestore(s, acked)) {
             long target = targetCwnd(cwndGain, aggregationCwnd());
             if (fullBwReached) {
                 cwnd = Math.min(cwnd + acked, target);
@@ -346,29 +360,55 @@ public final class Bbr implements CongestionControl {
         }
     }
 
+    /**
+     * Linux bbr_set_cwnd_to_recover_or_restore: an ACK releases at most twice what it delivered, so
+     * the losses it reports come off first. On the first ACK in fast recovery cwnd falls to what is
+     * in flight plus what it delivered and a round of packet conservation starts now; when recovery
+     * ends the window from before comes back. Returns whether packet conservation sets cwnd.
+     */
+    private boolean recoverOrRestore(AckSample s, long acked) {
+        long newlyLost = s.lostTotal() - lastLostTotal;
+        lastLostTotal = s.lostTotal();
+        if (newlyLost > 0) {
+            cwnd = Math.max(cwnd - newlyLost, mss);
+        }
+        CaState state = s.caState();
+        if (state == CaState.RECOVERY && priorState != CaState.RECOVERY) {
+            packetConservation = true;
+            roundMark = s.deliveredTotal(); // the round starts now
+            cwnd = s.inflight() + acked;
+        } else if (recovering(priorState) && !recovering(state)) {
+            cwnd = Math.max(cwnd, priorCwnd);
+            packetConservation = false;
+        }
+        priorState = state;
+        if (packetConservation) {
+            cwnd = Math.max(cwnd, s.inflight() + acked);
+        }
+        return packetConservation;
+    }
+
+    private static boolean recovering(CaState state) {
+        return state == CaState.RECOVERY || state == CaState.LOSS;
+    }
+
     /** BBR keeps its model; it only records the window to restore (Linux bbr_save_cwnd). */
     @Override
     public long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos) {
-        priorCwnd = mode == Mode.PROBE_RTT ? Math.max(priorCwnd, cwnd) : cwnd;
+        priorCwnd = recovering(priorState) || mode == Mode.PROBE_RTT ? Math.max(priorCwnd, cwnd) : cwnd;
         if (signal.collapsesWindow()) {
             cwnd = mss; // the loss window; BBR regrows from its model
             fullBw = 0; // Linux bbr_set_state(TCP_CA_Loss): restart the pipe-full test
             fullBwCount = 0;
-        } else if (signal != CongestionSignal.ECN) {
-            packetConservation = true; // first round of recovery: send one for each delivered
-            recoveryRound = round;
-            cwnd = Math.max(inflightBytes, (long) CWND_MIN_SEGMENTS * mss);
+            priorState = CaState.LOSS;
         }
-        return ssthresh;
+        return ssthresh; // fast recovery's cut comes with the next ACK (recoverOrRestore)
     }
 
+    /** The window in fast recovery is BBR's own; the stack's PRR stays out of it. */
     @Override
-    public void onStateChange(CaState from, CaState to, long nowNanos) {
-        boolean wasRecovering = from == CaState.RECOVERY || from == CaState.LOSS;
-        if (wasRecovering && to != CaState.RECOVERY && to != CaState.LOSS) {
-            cwnd = Math.max(cwnd, priorCwnd); // recovery over: restore the window from before
-            packetConservation = false;
-        }
+    public boolean setsRecoveryWindow() {
+        return true;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.tcplab.cc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tcplab.stack.cc.CaState;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,8 +33,88 @@ class BbrTest {
         assertThat(gains).contains(1.25, 0.75, 1.0);
         // pacing = gain·BtlBw·0.99
         assertThat((double) bbr.pacingRateBytesPerSec()).isCloseTo(bbr.pacingGain() * bbr.btlBw() * 0.99, within(1.0));
-        // cwnd = 2·BDP + quantization budget in PROBE_BW (±4 segments for the budget and the 1.25 phase)
-        assertThat(path.cwndSegments()).isCloseTo(80, within(8.0));
+        // cwnd = 2·BDP + ACK aggregation (a segment) + quantization budget (6) in PROBE_BW, +2 at 1.25
+        assertThat(path.cwndSegments()).isBetween(86.0, 92.0);
+    }
+
+    /**
+     * Linux bbr_quantization_budget: 3 × bbr_tso_segs_goal, the pacing rate's 1/1024 s of data in
+     * segments but at least 2, then rounded up to even. In PROBE_BW at gain 1 the target is
+     * 2·BDP + the ACK-aggregation allowance (one ACK of one segment: the epoch's first ACK comes
+     * before any time has passed) + the budget. At 1,000 segments/s the pacing rate (990 kB/s)
+     * makes 966 B a millisecond, under one segment: the goal is 2, cwnd 80 + 1 + 6 → 88. At
+     * 10,000 segments/s (9.9 MB/s): 9,667 B, 9 segments, 800 + 1 + 27 = 828. (With one segment
+     * per burst, as before, these were 84 and 804.)
+     */
+    @Test
+    void quantizationBudgetIsThreeTsoBurstsOfThePacingRate() {
+        assertThat(probeBwCwnd(1000)).isEqualTo(88);
+        assertThat(probeBwCwnd(10_000)).isEqualTo(828);
+    }
+
+    /** cwnd in segments after a whole PROBE_BW round at gain 1, when it has reached its target. */
+    private static double probeBwCwnd(double segmentsPerSec) {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, segmentsPerSec, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        while (bbr.pacingGain() != 1.0) {
+            path.round();
+        }
+        path.round();
+        assertThat(bbr.pacingGain()).isEqualTo(1.0);
+        return path.cwndSegments();
+    }
+
+    /**
+     * Linux bbr_set_cwnd_to_recover_or_restore on the 1000 segment/s path in PROBE_BW: the first
+     * ACK in fast recovery reports 5 segments lost and delivers 1 with 30 left in flight, so cwnd
+     * falls to 30 + 1; ACKs of the same round hold it at least at in flight + delivered (packet
+     * conservation: 31 while in flight drops to 20); the first ACK for data sent after recovery
+     * began ends the round and cwnd grows by what each ACK delivers (32, 33); when recovery ends
+     * the window from before comes back.
+     */
+    @Test
+    void fastRecoveryConservesPacketsForOneRoundThenGrowsThenRestores() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        while (bbr.pacingGain() != 1.0) {
+            path.round();
+        }
+        path.round();
+        double before = path.cwndSegments();
+        assertThat(bbr.setsRecoveryWindow()).isTrue();
+        bbr.ssthreshOnCongestion(io.tcplab.stack.cc.CongestionSignal.TIMER_LOSS, path.cc.cwndBytes(), path.now);
+        assertThat(path.cwndSegments()).as("the cut waits for the ACK").isEqualTo(before);
+
+        long sentBeforeRecovery = path.delivered;
+        recoveryAck(path, sentBeforeRecovery, 30, 5);
+        assertThat(path.cwndSegments()).isEqualTo(31);
+        recoveryAck(path, sentBeforeRecovery, 25, 0);
+        recoveryAck(path, sentBeforeRecovery, 20, 0);
+        assertThat(path.cwndSegments()).isEqualTo(31);
+        long recoveryStart = path.delivered;
+        recoveryAck(path, recoveryStart, 20, 0);
+        assertThat(path.cwndSegments()).isEqualTo(32);
+        recoveryAck(path, recoveryStart, 20, 0);
+        assertThat(path.cwndSegments()).isEqualTo(33);
+
+        path.now += MS;
+        path.delivered += SyntheticPath.MSS;
+        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS, 21 * SyntheticPath.MSS,
+                20 * SyntheticPath.MSS, false, path.delivered, path.lost, true, CaState.OPEN, 1_000_000L)
+                .priorDelivered(recoveryStart));
+        assertThat(path.cwndSegments()).isEqualTo(before);
+    }
+
+    /** One ACK in fast recovery delivering a segment sent when {@code sentAtDelivered} was delivered. */
+    private static void recoveryAck(SyntheticPath path, long sentAtDelivered, int inflightAfter, int newlyLost) {
+        path.now += MS;
+        path.delivered += SyntheticPath.MSS;
+        path.lost += (long) newlyLost * SyntheticPath.MSS;
+        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS,
+                (inflightAfter + 1) * (long) SyntheticPath.MSS, inflightAfter * (long) SyntheticPath.MSS, false,
+                path.delivered, path.lost, true, CaState.RECOVERY, 1_000_000L).priorDelivered(sentAtDelivered));
     }
 
     /**
@@ -91,6 +172,6 @@ class BbrTest {
         path.delivered += acked;
         path.cc.onAck(new TestAck().set(path.now, acked, 40 * MS, 40 * MS, path.cc.cwndBytes(),
                 path.cc.cwndBytes() - acked, false, path.delivered, path.lost, true,
-                io.tcplab.stack.cc.CaState.OPEN, 1_000_000L).priorDelivered(before));
+                CaState.OPEN, 1_000_000L).priorDelivered(before));
     }
 }

@@ -58,6 +58,16 @@ public interface CongestionControl {
     long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos);
 
     /**
+     * Whether the algorithm sets the window during fast recovery itself, from each ACK, as a
+     * Linux module with its own {@code cong_control} does (BBR): the stack then applies no
+     * Proportional Rate Reduction (RFC 6937) on top, and {@link #cwndBytes()} is the window in
+     * recovery too (Linux tcp_cong_control skips tcp_cwnd_reduction for such a module).
+     */
+    default boolean setsRecoveryWindow() {
+        return false;
+    }
+
+    /**
      * The sender's MSS fell (Path MTU discovery, RFC 1191 / RFC 8201). The window stays in bytes;
      * an algorithm that counts in segments of {@code mss} should use the new size from now on.
      */

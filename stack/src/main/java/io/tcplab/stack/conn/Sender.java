@@ -110,7 +110,7 @@ final class Sender {
         this.iss = iss;
         this.cc = cc;
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
-        this.prr = options.prr ? new Prr(options.prrBound) : null;
+        this.prr = options.prr && !cc.setsRecoveryWindow() ? new Prr(options.prrBound) : null;
         this.rescueRetransmission = options.rescueRetransmission;
         this.dupAckCredit = options.dupAckCredit;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
