@@ -15,7 +15,8 @@ import io.tcplab.stack.cc.UndoCause;
  * tcp_bbr.c's constants: BtlBw = max delivery rate over 10 rounds (bbr_bw_rtts), RTprop = min
  * RTT over 10 s (bbr_min_rtt_win_sec); STARTUP at gain 2/ln2 (bbr_high_gain) until three rounds
  * without 25% growth (bbr_full_bw_thresh, bbr_full_bw_cnt), DRAIN at 1/high_gain until in flight
- * ≤ BDP, PROBE_BW cycling pacing gains [1.25, 0.75, 1 ×6] with cwnd gain 2, PROBE_RTT at 4
+ * ≤ bbr_inflight(BtlBw, 1) (the BDP plus the quantization budget), PROBE_BW cycling pacing gains
+ * [1.25, 0.75, 1 ×6] (the 0.75 phase also ending once in flight ≤ that) with cwnd gain 2, PROBE_RTT at 4
  * segments (bbr_cwnd_min_target) for max(200 ms, one round) when RTprop is 10 s old. Pacing rate
  * = gain·BtlBw·(1 − 1%) (bbr_pacing_margin_percent). cwnd = gain·BDP + the quantization budget
  * (bbr_quantization_budget: three of bbr_tso_segs_goal's bursts, one pacing millisecond of data,
@@ -34,7 +35,9 @@ import io.tcplab.stack.cc.UndoCause;
  * segments (bbr_ack_epoch_acked_reset_thresh).
  * Differences from Linux: Linux starts PROBE_BW at a random phase other than 0.75; a sans-IO
  * algorithm has no randomness of its own, so the cycle starts at phase 2 (the first 1.0).
- * The long-term (policer) bandwidth is not modelled.
+ * The long-term (policer) bandwidth is not modelled. Linux compares in flight at the next paced
+ * departure (bbr_packets_in_net_at_edt: less what BtlBw delivers until then); the SPI does not
+ * tell the algorithm that time, so in flight now is compared.
  */
 public final class Bbr implements CongestionControl {
     enum Mode { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
@@ -252,7 +255,7 @@ public final class Bbr implements CongestionControl {
         } else if (pacingGain > 1) {
             next = fullLength && (s.lostTotal() > lastLostTotal || inflight >= targetCwnd(pacingGain));
         } else {
-            next = fullLength || inflight <= bdp(1);
+            next = fullLength || inflight <= targetCwnd(1); // bbr_inflight(bw, BBR_UNIT): BDP + budget
         }
         if (next) {
             cycleIndex = (cycleIndex + 1) % PACING_GAIN.length;
@@ -281,7 +284,7 @@ public final class Bbr implements CongestionControl {
             cwndGain = HIGH_GAIN;
             ssthresh = bdp(1); // Linux sets snd_ssthresh to the estimated BDP here
         }
-        if (mode == Mode.DRAIN && s.inflight() <= bdp(1)) {
+        if (mode == Mode.DRAIN && s.inflight() <= targetCwnd(1)) {
             enterProbeBw(now);
         }
     }
@@ -302,10 +305,10 @@ public final class Bbr implements CongestionControl {
             minRttStamp = now;
         }
         if (expired && mode != Mode.PROBE_RTT) {
+            saveCwnd();
             mode = Mode.PROBE_RTT;
             pacingGain = 1;
             cwndGain = 1;
-            priorCwnd = Math.max(priorCwnd, cwnd);
             probeRttDoneStamp = -1;
         }
         if (mode != Mode.PROBE_RTT) {
@@ -395,7 +398,7 @@ public final class Bbr implements CongestionControl {
     /** BBR keeps its model; it only records the window to restore (Linux bbr_save_cwnd). */
     @Override
     public long ssthreshOnCongestion(CongestionSignal signal, long inflightBytes, long nowNanos) {
-        priorCwnd = recovering(priorState) || mode == Mode.PROBE_RTT ? Math.max(priorCwnd, cwnd) : cwnd;
+        saveCwnd();
         if (signal.collapsesWindow()) {
             cwnd = mss; // the loss window; BBR regrows from its model
             fullBw = 0; // Linux bbr_set_state(TCP_CA_Loss): restart the pipe-full test
@@ -403,6 +406,14 @@ public final class Bbr implements CongestionControl {
             priorState = CaState.LOSS;
         }
         return ssthresh; // fast recovery's cut comes with the next ACK (recoverOrRestore)
+    }
+
+    /**
+     * Linux bbr_save_cwnd: the window to restore after recovery or PROBE_RTT is the current one,
+     * unless recovery or PROBE_RTT has already cut it; then the larger of the two.
+     */
+    private void saveCwnd() {
+        priorCwnd = recovering(priorState) || mode == Mode.PROBE_RTT ? Math.max(priorCwnd, cwnd) : cwnd;
     }
 
     /** The window in fast recovery is BBR's own; the stack's PRR stays out of it. */

@@ -66,6 +66,36 @@ class BbrTest {
     }
 
     /**
+     * Linux bbr_is_next_cycle_phase: the 0.75 phase ends before a full RTprop once what is in
+     * flight has fallen to bbr_inflight(BtlBw, 1), the BDP plus the quantization budget — 40 + 6 =
+     * 46 segments on the 1000 segment/s, 40 ms path — not to the bare BDP. An ACK 1 ms into the
+     * phase with 47 segments in flight before it leaves the phase alone; one with 45 ends it.
+     */
+    @Test
+    void theDrainingPhaseEndsOnceInFlightIsTheBdpPlusTheBudget() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        while (bbr.pacingGain() != 0.75) {
+            path.round();
+        }
+        probeAck(path, 47);
+        assertThat(bbr.pacingGain()).isEqualTo(0.75);
+        probeAck(path, 45);
+        assertThat(bbr.pacingGain()).isEqualTo(1.0);
+    }
+
+    /** One ACK 1 ms later for a segment, with {@code priorInflight} segments in flight before it. */
+    private static void probeAck(SyntheticPath path, int priorInflight) {
+        path.now += MS;
+        long before = path.delivered;
+        path.delivered += SyntheticPath.MSS;
+        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS,
+                (long) priorInflight * SyntheticPath.MSS, (priorInflight - 1L) * SyntheticPath.MSS, false,
+                path.delivered, path.lost, true, CaState.OPEN, 1_000_000L).priorDelivered(before - 40L * SyntheticPath.MSS));
+    }
+
+    /**
      * Linux bbr_set_cwnd_to_recover_or_restore on the 1000 segment/s path in PROBE_BW: the first
      * ACK in fast recovery reports 5 segments lost and delivers 1 with 30 left in flight, so cwnd
      * falls to 30 + 1; ACKs of the same round hold it at least at in flight + delivered (packet
