@@ -4,6 +4,7 @@ import io.tcplab.tools.experiment.EcnExperiment;
 import io.tcplab.tools.experiment.EcnResult;
 import io.tcplab.tools.experiment.EcnSetup;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,6 +42,12 @@ public final class EcnCommand implements Callable<Integer> {
                     + "(default: the scenario file's; the built-in files: drop, as the document's Cisco routers).")
     private String aboveMax;
 
+    @Option(names = "--max-p", paramLabel = "P[,P...]", converter = ExperimentConverters.MaxPs.class,
+            description = "RED's mark probability at max (max_p) for every RED queue, one sweep point per value, "
+                    + "each with both configurations; e.g. 0.02,0.05,0.1,0.2,0.5 (default: the scenario file's; the "
+                    + "built-in files: 0.1).")
+    private List<Double> maxPs;
+
     @Option(names = "--configuration", paramLabel = "C", defaultValue = "both",
             converter = ExperimentConverters.EcnConfigurations.class,
             description = "ecn, non-ecn or both (default: ${DEFAULT-VALUE}).")
@@ -53,7 +60,7 @@ public final class EcnCommand implements Callable<Integer> {
         }
         return Sweep.command(command, options, EcnSetup.template(topology),
                 (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,
-                        runs, options.seed),
+                        maxPs == null ? Collections.singletonList(null) : maxPs, runs, options.seed),
                 results -> ExperimentReports.ecn(command, results.stream().map(EcnResult.class::cast).toList(),
                         options.json, options.csv));
     }

@@ -132,6 +132,28 @@ final class ExperimentConverters {
         }
     }
 
+    /** Comma-separated mark probabilities for RED's max_p, each within (0, 1] and once. */
+    static final class MaxPs implements ITypeConverter<List<Double>> {
+        @Override
+        public List<Double> convert(String value) {
+            List<Double> values = new ArrayList<>();
+            for (String part : value.split(",", -1)) {
+                double p;
+                try {
+                    p = Double.parseDouble(part.trim());
+                } catch (NumberFormatException e) {
+                    p = Double.NaN;
+                }
+                if (!(p > 0 && p <= 1) || values.contains(p)) {
+                    throw new TypeConversionException("must be a comma-separated list of probabilities within (0, 1], "
+                            + "each once (0.02,0.1,0.5), got '" + value + "'");
+                }
+                values.add(p);
+            }
+            return values;
+        }
+    }
+
     /** Comma-separated RTTs, each in milliseconds (a plain number) or a duration like 82ms, each once. */
     static final class Rtts implements ITypeConverter<List<Long>> {
         @Override

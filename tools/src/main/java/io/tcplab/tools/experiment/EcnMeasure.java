@@ -43,7 +43,7 @@ public final class EcnMeasure {
             RedParams red = link.params().red();
             if (red != null && red.ecn()) {
                 LinkSeries l = run.link(link.name());
-                queues.add(new EcnResult.QueueCounts(link.name(), red.aboveMax().toString(), l.stats().ceMarked(),
+                queues.add(new EcnResult.QueueCounts(link.name(), red.aboveMax().toString(), red.maxP(), l.stats().ceMarked(),
                         l.earlyDropped(), l.stats().queueDropped() - l.earlyDropped(), l.ectDropped(),
                         l.ectAboveMaxDropped()));
             }

@@ -44,6 +44,7 @@ public record EcnResult(String configuration, long seed, double durationSeconds,
      * One marking RED queue over the whole run.
      *
      * @param aboveMax            {@code mark} or {@code drop}: its treatment of ECN-capable packets at or above max
+     * @param maxP                its mark (or drop) probability at max, RED's max_p
      * @param ceMarked            packets it marked CE (or left CE where it would have marked)
      * @param redDropped          RED's drops: packets not ECN-capable it picked, and with {@code drop}
      *                            ECN-capable ones picked at or above max
@@ -51,13 +52,19 @@ public record EcnResult(String configuration, long seed, double durationSeconds,
      * @param ectDropped          of all its drops, those of ECN-capable packets
      * @param ectAboveMaxDropped  of those, RED's at or above max
      */
-    public record QueueCounts(String link, String aboveMax, long ceMarked, long redDropped, long tailDropped,
+    public record QueueCounts(String link, String aboveMax, double maxP, long ceMarked, long redDropped, long tailDropped,
                               long ectDropped, long ectAboveMaxDropped) {
     }
 
     @Override
     public String cell() {
         return configuration;
+    }
+
+    /** The marking queues' max_p, or NaN when they have none or differ (a hand-made file). */
+    public double maxP() {
+        double[] values = queues.stream().mapToDouble(QueueCounts::maxP).distinct().toArray();
+        return values.length == 1 ? values[0] : Double.NaN;
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.List;
  * or a user's copy): {@code ecn} runs it as written; {@code non-ecn} turns ECN off on every flow
  * (the RED queues then drop what they would have marked). A given duration also sets the warm-up
  * to a tenth of it; a given above-max choice ({@code mark} or {@code drop}) goes to every marking
- * RED queue.
+ * RED queue, a given mark probability (RED's max_p) to every RED queue.
  */
 public final class EcnSetup {
     /** The {@code --topology} choices, the default first. */
@@ -38,7 +38,8 @@ public final class EcnSetup {
         };
     }
 
-    public ScenarioTemplate cell(String configuration, long seed) {
+    /** {@code maxP} null keeps the template's. */
+    public ScenarioTemplate cell(String configuration, Double maxP, long seed) {
         if (!CONFIGURATIONS.contains(configuration)) {
             throw new IllegalArgumentException("configuration must be ecn or non-ecn, got '" + configuration + "'");
         }
@@ -52,6 +53,9 @@ public final class EcnSetup {
         }
         if (aboveMax != null) {
             t.redAboveMax(aboveMax);
+        }
+        if (maxP != null) {
+            t.redMaxP(maxP);
         }
         return t.seed(seed);
     }

@@ -35,15 +35,63 @@ public final class EcnTables {
         return out;
     }
 
+    /** The mark probabilities the results ran with, in the order they came. */
+    public static List<Double> maxPs(List<EcnResult> results) {
+        return results.stream().map(EcnResult::maxP).distinct().toList();
+    }
+
+    /** The runs of one mark probability and configuration. */
+    public static List<EcnResult> runs(List<EcnResult> results, double maxP, String configuration) {
+        return results.stream().filter(r -> Double.compare(r.maxP(), maxP) == 0
+                && r.configuration().equals(configuration)).toList();
+    }
+
     public static void print(List<EcnResult> results, PrintWriter out) {
         int table = 1;
-        for (String configuration : EcnSetup.CONFIGURATIONS) {
-            List<EcnResult> runs = results.stream().filter(r -> r.configuration().equals(configuration)).toList();
-            if (!runs.isEmpty()) {
-                print(table++, configuration, runs, out);
+        List<Double> maxPs = maxPs(results);
+        for (double maxP : maxPs) {
+            if (maxPs.size() > 1) {
+                out.printf(Locale.ROOT, "RED max_p %s%n%n", FriendlinessTables.number(maxP));
+            }
+            for (String configuration : EcnSetup.CONFIGURATIONS) {
+                List<EcnResult> runs = runs(results, maxP, configuration);
+                if (!runs.isEmpty()) {
+                    print(table++, configuration, runs, out);
+                }
             }
         }
+        if (maxPs.size() > 1) {
+            sweep(results, maxPs, out);
+        }
         out.flush();
+    }
+
+    /** One row per mark probability: each group's and the aggregate's mean goodput with ECN and without. */
+    private static void sweep(List<EcnResult> results, List<Double> maxPs, PrintWriter out) {
+        List<EcnResult.GroupRate> groups = results.get(0).groups();
+        out.printf(Locale.ROOT, "By RED max_p: mean goodput over the runs, Mbit/s, with ECN / without%n");
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-14s", "max_p"));
+        groups.forEach(g -> head.append(String.format(Locale.ROOT, CELL, g.group())));
+        head.append(String.format(Locale.ROOT, CELL, "aggregate"));
+        out.println(head);
+        for (double maxP : maxPs) {
+            List<Summary> with = summariesOrNull(runs(results, maxP, EcnSetup.ECN));
+            List<Summary> without = summariesOrNull(runs(results, maxP, EcnSetup.NON_ECN));
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-14s", FriendlinessTables.number(maxP)));
+            for (int c = 0; c <= groups.size(); c++) {
+                row.append(String.format(Locale.ROOT, CELL, mean(with, c) + " / " + mean(without, c)));
+            }
+            out.println(row);
+        }
+        out.println();
+    }
+
+    private static List<Summary> summariesOrNull(List<EcnResult> runs) {
+        return runs.isEmpty() ? null : summaries(runs);
+    }
+
+    private static String mean(List<Summary> summaries, int column) {
+        return summaries == null ? "-" : String.format(Locale.ROOT, "%.2f", summaries.get(column).mean());
     }
 
     private static void print(int number, String configuration, List<EcnResult> runs, PrintWriter out) {
@@ -90,15 +138,16 @@ public final class EcnTables {
         groupRow(out, "RTOs", runs, groups, c -> c.rtos(), "%.1f");
         groupRow(out, "srtt ms", runs, groups, EcnResult.GroupCounts::srttMs, "%.1f");
         out.println();
-        out.printf(Locale.ROOT, "%-14s %-9s %12s %12s %12s %20s %22s%n", "queue", "above max", "CE marks", "RED drops",
-                "tail drops", "ECN-capable drops", "of them above max");
+        out.printf(Locale.ROOT, "%-14s %-9s %6s %12s %12s %12s %20s %22s%n", "queue", "above max", "max_p", "CE marks",
+                "RED drops", "tail drops", "ECN-capable drops", "of them above max");
         List<EcnResult.QueueCounts> queues = runs.get(0).queues();
         for (int q = 0; q < queues.size(); q++) {
             int index = q;
             ToDoubleFunction<ToLongFunction<EcnResult.QueueCounts>> mean =
                     f -> runs.stream().mapToLong(r -> f.applyAsLong(r.queues().get(index))).average().orElse(Double.NaN);
-            out.printf(Locale.ROOT, "%-14s %-9s %12.1f %12.1f %12.1f %20.1f %22.1f%n", queues.get(q).link(),
-                    queues.get(q).aboveMax(), mean.applyAsDouble(EcnResult.QueueCounts::ceMarked),
+            out.printf(Locale.ROOT, "%-14s %-9s %6s %12.1f %12.1f %12.1f %20.1f %22.1f%n", queues.get(q).link(),
+                    queues.get(q).aboveMax(), FriendlinessTables.number(queues.get(q).maxP()),
+                    mean.applyAsDouble(EcnResult.QueueCounts::ceMarked),
                     mean.applyAsDouble(EcnResult.QueueCounts::redDropped),
                     mean.applyAsDouble(EcnResult.QueueCounts::tailDropped),
                     mean.applyAsDouble(EcnResult.QueueCounts::ectDropped),

@@ -62,28 +62,34 @@ public final class ExperimentCsv {
         }
     }
 
-    /** {@code DIR/ecn.csv}: configuration, column (group or aggregate), n, mean, variance, sd, median, ci_low, ci_high. */
+    /** {@code DIR/ecn.csv}: max_p, configuration, column (group or aggregate), n, mean, variance, sd, median, ci_low, ci_high. */
     public static Path ecn(List<EcnResult> results, Path dir) throws IOException {
         Path file = Files.createDirectories(dir).resolve("ecn.csv");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file))) {
-            out.println("configuration,column,label,n,mean,variance,sd,median,ci_low,ci_high");
-            for (String configuration : EcnSetup.CONFIGURATIONS) {
-                List<EcnResult> runs = results.stream().filter(r -> r.configuration().equals(configuration)).toList();
-                if (runs.isEmpty()) {
-                    continue;
-                }
-                List<Summary> summaries = EcnTables.summaries(runs);
-                for (int i = 0; i < summaries.size(); i++) {
-                    boolean aggregate = i == runs.get(0).groups().size();
-                    EcnResult.GroupRate g = aggregate ? null : runs.get(0).groups().get(i);
-                    Summary s = summaries.get(i);
-                    out.printf(Locale.ROOT, "%s,%s,%s,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f%n", configuration,
-                            aggregate ? "aggregate" : g.group(), aggregate ? "Aggregated throughput" : g.label(), s.n(),
-                            s.mean(), s.variance(), s.standardDeviation(), s.median(), s.ci95().low(), s.ci95().high());
+            out.println("max_p,configuration,column,label,n,mean,variance,sd,median,ci_low,ci_high");
+            for (double maxP : EcnTables.maxPs(results)) {
+                for (String configuration : EcnSetup.CONFIGURATIONS) {
+                    ecnRows(out, maxP, configuration, EcnTables.runs(results, maxP, configuration));
                 }
             }
         }
         return file;
+    }
+
+    private static void ecnRows(PrintWriter out, double maxP, String configuration, List<EcnResult> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        List<Summary> summaries = EcnTables.summaries(runs);
+        for (int i = 0; i < summaries.size(); i++) {
+            boolean aggregate = i == runs.get(0).groups().size();
+            EcnResult.GroupRate g = aggregate ? null : runs.get(0).groups().get(i);
+            Summary s = summaries.get(i);
+            out.printf(Locale.ROOT, "%s,%s,%s,%s,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f%n",
+                    Double.isNaN(maxP) ? "" : number(maxP), configuration,
+                    aggregate ? "aggregate" : g.group(), aggregate ? "Aggregated throughput" : g.label(), s.n(),
+                    s.mean(), s.variance(), s.standardDeviation(), s.median(), s.ci95().low(), s.ci95().high());
+        }
     }
 
     private static String number(double v) {

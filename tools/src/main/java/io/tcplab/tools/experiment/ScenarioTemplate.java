@@ -108,6 +108,12 @@ public final class ScenarioTemplate {
         return this;
     }
 
+    /** Sets RED's maximum mark (or drop) probability, max_p, on every RED queue of the file. */
+    public ScenarioTemplate redMaxP(double value) {
+        eachRed(root.path("topology"), red -> red.put("max_p", value));
+        return this;
+    }
+
     private static void eachRed(JsonNode node, Consumer<ObjectNode> edit) {
         if (node.isObject() && node.get("red") instanceof ObjectNode red) {
             edit.accept(red);

@@ -40,7 +40,7 @@ class EcnCommandTest {
         assertThat(lines.stream().filter(l -> l.matches("cp2 +drop .*"))).hasSize(2);
 
         List<String> rows = Files.readAllLines(csv.resolve("ecn.csv"));
-        assertThat(rows.get(0)).isEqualTo("configuration,column,label,n,mean,variance,sd,median,ci_low,ci_high");
+        assertThat(rows.get(0)).isEqualTo("max_p,configuration,column,label,n,mean,variance,sd,median,ci_low,ci_high");
         assertThat(rows).hasSize(1 + 2 * 4);
         try (var files = Files.list(results)) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
@@ -78,6 +78,37 @@ class EcnCommandTest {
                 .allSatisfy(l -> assertThat(l).matches(".* 0\\.0 +0\\.0"));
     }
 
+    /**
+     * The mark probability as a sweep: a table pair per max_p, each queue row naming its max_p, and
+     * one row per value in the closing table. RED marks in proportion to max_p (between the
+     * thresholds the probability rises linearly to it), so the first router marks more at 0.5
+     * than at 0.02.
+     */
+    @Test
+    void theMarkProbabilityIsASweep(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("csv");
+        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--max-p", "0.02,0.5", "--runs", "1",
+                "--duration", "3s", "--parallel", "2", "--csv", csv.toString(), "--no-progress");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines).contains("RED max_p 0.020", "RED max_p 0.500",
+                "By RED max_p: mean goodput over the runs, Mbit/s, with ECN / without");
+        assertThat(lines.stream().filter(l -> l.startsWith("Throughput with 30 TCP streams"))).hasSize(4);
+        List<String> cp1 = lines.stream().filter(l -> l.matches("cp1 +drop .*")).toList();
+        assertThat(cp1).hasSize(4);
+        assertThat(cp1.get(0)).contains(" 0.020 ");
+        assertThat(cp1.get(2)).contains(" 0.500 ");
+        double marksLow = Double.parseDouble(cp1.get(0).trim().split("\\s+")[3]);
+        double marksHigh = Double.parseDouble(cp1.get(2).trim().split("\\s+")[3]);
+        assertThat(marksHigh).isGreaterThan(marksLow);
+        int sweep = lines.indexOf("By RED max_p: mean goodput over the runs, Mbit/s, with ECN / without");
+        assertThat(lines.get(sweep + 2)).matches("0\\.020( +[0-9.]+ / [0-9.]+){4}");
+        assertThat(lines.get(sweep + 3)).matches("0\\.500( +[0-9.]+ / [0-9.]+){4}");
+        List<String> rows = Files.readAllLines(csv.resolve("ecn.csv"));
+        assertThat(rows).hasSize(1 + 2 * 2 * 4);
+        assertThat(rows.get(1)).startsWith("0.0200000,ecn,");
+    }
+
     @Test
     void helpOfEverySweepCommandFormatsCleanly() {
         // picocli formats descriptions with String.format: a lone '%' leaves them raw, "%%" and "%n" unreplaced
@@ -105,6 +136,11 @@ class EcnCommandTest {
         assertThat(aboveMax.exitCode()).isEqualTo(2);
         assertThat(aboveMax.errLines()).containsExactly(
                 "tcplab experiment ecn: --above-max must be mark or drop, got 'harddrop'");
+
+        Cli maxP = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--max-p", "0.1,1.5");
+        assertThat(maxP.exitCode()).isEqualTo(2);
+        assertThat(maxP.errLines()).containsExactly("tcplab experiment ecn: --max-p must be a comma-separated list of "
+                + "probabilities within (0, 1], each once (0.02,0.1,0.5), got '0.1,1.5'");
 
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "duration: 10s\ntopology: {kind: ring}\n");
         Cli file = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "ecn", "--scenario", bad.toString());
