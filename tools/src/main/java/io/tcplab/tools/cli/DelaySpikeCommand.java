@@ -107,6 +107,17 @@ public final class DelaySpikeCommand implements Callable<Integer> {
                     + " e.g. ns-3 for seed 002's simulator (tcplab profile list; default: ${DEFAULT-VALUE}).")
     private io.tcplab.stack.profile.Profile profile;
 
+    @Option(names = "--pacing", paramLabel = "on|off", arity = "1", defaultValue = "off", converter = Converters.OnOff.class,
+            description = "Internal pacing of tcplab's sender at Linux's ratios, the same on the emulator and with --real"
+                    + " (default: ${DEFAULT-VALUE}, as seed 002's simulator and the kernel sender beside it).")
+    private Converters.Switch pacing;
+
+    @Option(names = "--receiver-profile", paramLabel = "NAME", converter = Converters.ProfileName.class,
+            description = "Era profile of the receiving end alone (its delayed and quick ACKs), e.g. linux to follow the"
+                    + " kernel receiver of --real with a tcplab sender (default: --profile's). Not with --real, whose"
+                    + " receiver is the kernel.")
+    private io.tcplab.stack.profile.Profile receiverProfile;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "delay-spike-out",
             description = "Directory for the PNG plots (default: ./${DEFAULT-VALUE}).")
     private Path out;
@@ -177,11 +188,16 @@ public final class DelaySpikeCommand implements Callable<Integer> {
         }
         Limit limit = queue != null ? queue : Limit.bytes(Math.max(1, PathDefaults.bdpBytes(rateBitsPerSec, rttNanos)));
         int buffer = (int) PathDefaults.buffer(rateBitsPerSec, rttNanos, limit);
-        // over TUN, tcplab paces as tcplab ab's does, so a window's burst does not overflow the device's queue
+        if (real && receiverProfile != null) {
+            throw new ParameterException(command.commandLine(), "--receiver-profile needs the emulator: with --real the "
+                    + "receiver is the kernel");
+        }
         ConnectionOptions base = profile.builder().congestionControl(cc).teb(teb)
-                .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(real).build();
+                .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(pacing.on()).build();
+        ConnectionOptions receiver = receiverProfile == null ? null : receiverProfile.builder().congestionControl(cc)
+                .sendBufferBytes(buffer).receiveBufferBytes(buffer).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
-                kinds, direction, durationNanos, chosen, seed, base, real);
+                kinds, direction, durationNanos, chosen, seed, base, real, receiver);
     }
 
     /** A directory that cannot be made is a bad option, found before minutes of running. */

@@ -26,9 +26,10 @@ final class BulkFlowRun {
 
     static VariantRun run(DelaySpikeSpec spec, SpikeKind kind, Variant variant) {
         ConnectionOptions options = variant.applyTo(spec.base());
+        ConnectionOptions receiving = spec.receiver();
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
                 StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1, true)),
-                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", options, -1, true)));
+                StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressB(), "b", receiving, -1, true)));
         network.schedule("forward", spec.forwardSchedule(kind));
         network.schedule("reverse", spec.reverseSchedule(kind));
         HostNode a = network.host("a");
@@ -36,7 +37,7 @@ final class BulkFlowRun {
         TcpStack receiveStack = ((StackHost) network.host("b").host()).stack();
 
         DeliveryCounter receiver = new DeliveryCounter();
-        receiveStack.listen(PORT, options, (connection, now) -> receiver);
+        receiveStack.listen(PORT, receiving, (connection, now) -> receiver);
         SenderLog log = new SenderLog();
         InputStreamSource source = new InputStreamSource(new LengthOnlyInputStream(Long.MAX_VALUE));
         Connection[] client = new Connection[1];

@@ -48,6 +48,8 @@ public final class DelaySpikeFiles {
         s.put("real", spec.real());
         s.put("congestionControl", spec.base().congestionControl);
         s.put("profile", spec.base().profile);
+        s.put("receiverProfile", spec.receiver().profile);
+        s.put("pacing", spec.base().pacing);
         root.set("rows", MAPPER.valueToTree(rows));
         if (!namespaces.isEmpty()) {
             root.set("namespaces", MAPPER.valueToTree(namespaces));

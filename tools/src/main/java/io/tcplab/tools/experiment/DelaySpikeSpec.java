@@ -12,12 +12,15 @@ import java.util.List;
  * and a spike on the links {@code direction} names at {@code spikeAtNanos} lasting
  * {@code spikeDurationNanos}, made in each of {@code kinds}, for each of {@code variants}. A
  * {@code delay} spike sets the one-way delay to {@code spikeDelayNanos}. A {@code real} run goes over TUN devices through the
- * user-space link in real time, to the kernel as receiver, instead of the emulator.
+ * user-space link in real time, to the kernel as receiver, instead of the emulator. On the
+ * emulator the receiving end takes {@code receiver}'s options (its ACK rules: delayed and quick
+ * ACKs), so that it can follow another platform than the sender, as the kernel receiver does
+ * for a tcplab sender under {@code --real}.
  */
 public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos,
                              long spikeDurationNanos, long spikeDelayNanos, List<SpikeKind> kinds,
                              SpikeDirection direction, long durationNanos, List<Variant> variants, long seed,
-                             ConnectionOptions base, boolean real) {
+                             ConnectionOptions base, boolean real, ConnectionOptions receiver) {
 
     public static final long SECOND = 1_000_000_000L;
     /** How long after the spike's start the "after the spike" goodput is measured. */
@@ -38,6 +41,17 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
         if (!real && variants.contains(Variant.KERNEL)) {
             throw new IllegalArgumentException("the kernel variant needs a real run");
         }
+        if (receiver == null) {
+            receiver = base;
+        }
+    }
+
+    /** The receiver follows the sender's options. */
+    public DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos, long spikeDurationNanos,
+                          long spikeDelayNanos, List<SpikeKind> kinds, SpikeDirection direction, long durationNanos,
+                          List<Variant> variants, long seed, ConnectionOptions base, boolean real) {
+        this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, direction,
+                durationNanos, variants, seed, base, real, null);
     }
 
     /** A run on the emulator. */

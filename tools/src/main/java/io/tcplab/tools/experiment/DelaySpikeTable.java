@@ -43,7 +43,9 @@ public final class DelaySpikeTable {
         return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s, %s",
                 number(spec.rateBitsPerSec() / 1e6), number(spec.rttNanos() / 1e6), spec.queue(),
                 number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl, spec.base().teb.spec())
-                + (spec.base().profile.equals(Profiles.TODAY) ? "" : ", profile " + spec.base().profile);
+                + (spec.base().profile.equals(Profiles.TODAY) ? "" : ", profile " + spec.base().profile)
+                + (spec.base().pacing ? ", tcplab paced" : "")
+                + (spec.receiver().profile.equals(spec.base().profile) ? "" : ", receiver profile " + spec.receiver().profile);
     }
 
     /** What the spike of this kind does, e.g. {@code stall: the data link held for 1 s at 10 s, ...}. */

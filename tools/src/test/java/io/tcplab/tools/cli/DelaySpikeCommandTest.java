@@ -65,6 +65,18 @@ class DelaySpikeCommandTest {
         }
     }
 
+    /** --pacing and --receiver-profile reach the sender and the receiver, and the header and JSON name them. */
+    @Test
+    void pacingAndTheReceiversProfileAreNamed(@TempDir Path dir) throws IOException {
+        Cli text = run("--spike-kind", "delay", "--pacing", "on", "--receiver-profile", "linux", "--out", dir.toString());
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("seed 1, reno, teb:k=2,backoff=2,dd=evidence, tcplab paced, receiver profile linux");
+        Cli json = run("--spike-kind", "delay", "--json", "--out", dir.toString());
+        JsonNode spec = new ObjectMapper().readTree(json.out()).get("spec");
+        assertThat(spec.get("pacing").asBoolean()).isFalse();
+        assertThat(spec.get("receiverProfile").asText()).isEqualTo("today");
+    }
+
     @Test
     void theTextTableHasARowPerVariantUnderItsKind(@TempDir Path dir) {
         Cli cli = run("--spike-kind", "stall", "--out", dir.toString());
@@ -98,6 +110,9 @@ class DelaySpikeCommandTest {
                 + "(30.500 s) must end before --duration (30.000 s)");
         assertThat(run("--rate", "0").errLines()).singleElement().asString().contains("--rate must be a rate above 0");
         assertThat(run("--spike-duration", "0").errLines()).singleElement().asString().contains("--spike-duration");
+        assertThat(run("--pacing", "maybe").errLines()).singleElement().asString().contains("--pacing");
+        assertThat(run("--real", "--receiver-profile", "linux").errLines()).containsExactly("tcplab experiment "
+                + "delay-spike: --receiver-profile needs the emulator: with --real the receiver is the kernel");
         assertThat(run("--spike-direction", "up").errLines()).containsExactly(
                 "tcplab experiment delay-spike: --spike-direction must be data, ack or both, got 'up'");
         assertThat(run("--teb", "k=0").errLines()).containsExactly("tcplab experiment delay-spike: --teb must be TEB's "
