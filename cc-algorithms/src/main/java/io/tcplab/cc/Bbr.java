@@ -349,7 +349,8 @@ public final class Bbr implements CongestionControl {
 
     private void setCwnd(AckSample s) {
         long acked = s.newlyDeliveredBytes();
-        if (!recoverOrRestore(s, acked)) {
+        // bbr_set_cwnd leaves the window alone on an ACK that delivered nothing (ECE only)
+        if (acked > 0 && !recoverOrRestore(s, acked)) {
             long target = targetCwnd(cwndGain, aggregationCwnd());
             if (fullBwReached) {
                 cwnd = Math.min(cwnd + acked, target);
@@ -379,7 +380,7 @@ public final class Bbr implements CongestionControl {
         if (state == CaState.RECOVERY && priorState != CaState.RECOVERY) {
             packetConservation = true;
             roundMark = s.deliveredTotal(); // the round starts now
-            cwnd = s.inflight() + acked;
+            cwnd = Math.max(s.inflight() + acked, mss);
         } else if (recovering(priorState) && !recovering(state)) {
             cwnd = Math.max(cwnd, priorCwnd);
             packetConservation = false;

@@ -54,15 +54,33 @@ class BbrTest {
 
     /** cwnd in segments after a whole PROBE_BW round at gain 1, when it has reached its target. */
     private static double probeBwCwnd(double segmentsPerSec) {
+        SyntheticPath path = inProbeBw(segmentsPerSec, 1.0);
+        path.round();
+        assertThat(((Bbr) path.cc).pacingGain()).isEqualTo(1.0);
+        return path.cwndSegments();
+    }
+
+    /** A 40 ms path of {@code segmentsPerSec} after 2 s, run on until PROBE_BW's gain is {@code gain}. */
+    private static SyntheticPath inProbeBw(double segmentsPerSec, double gain) {
         SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, segmentsPerSec, 10);
-        Bbr bbr = (Bbr) path.cc;
         path.runUntil(2000 * MS);
-        while (bbr.pacingGain() != 1.0) {
+        while (((Bbr) path.cc).pacingGain() != gain) {
             path.round();
         }
-        path.round();
-        assertThat(bbr.pacingGain()).isEqualTo(1.0);
-        return path.cwndSegments();
+        return path;
+    }
+
+    /**
+     * One ACK 1 ms later delivering a segment sent when {@code sentAtDelivered} had been delivered,
+     * with {@code inflightAfter} segments in flight after it and {@code newlyLost} newly lost.
+     */
+    private static void ack(SyntheticPath path, long sentAtDelivered, int inflightAfter, int newlyLost, CaState state) {
+        path.now += MS;
+        path.delivered += SyntheticPath.MSS;
+        path.lost += (long) newlyLost * SyntheticPath.MSS;
+        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS,
+                (inflightAfter + 1L) * SyntheticPath.MSS, (long) inflightAfter * SyntheticPath.MSS, false,
+                path.delivered, path.lost, true, state, 1_000_000L).priorDelivered(sentAtDelivered));
     }
 
     /**
@@ -73,26 +91,12 @@ class BbrTest {
      */
     @Test
     void theDrainingPhaseEndsOnceInFlightIsTheBdpPlusTheBudget() {
-        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        SyntheticPath path = inProbeBw(1000, 0.75);
         Bbr bbr = (Bbr) path.cc;
-        path.runUntil(2000 * MS);
-        while (bbr.pacingGain() != 0.75) {
-            path.round();
-        }
-        probeAck(path, 47);
+        ack(path, path.delivered - 40L * SyntheticPath.MSS, 46, 0, CaState.OPEN); // 47 before it
         assertThat(bbr.pacingGain()).isEqualTo(0.75);
-        probeAck(path, 45);
+        ack(path, path.delivered - 40L * SyntheticPath.MSS, 44, 0, CaState.OPEN); // 45 before it
         assertThat(bbr.pacingGain()).isEqualTo(1.0);
-    }
-
-    /** One ACK 1 ms later for a segment, with {@code priorInflight} segments in flight before it. */
-    private static void probeAck(SyntheticPath path, int priorInflight) {
-        path.now += MS;
-        long before = path.delivered;
-        path.delivered += SyntheticPath.MSS;
-        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS,
-                (long) priorInflight * SyntheticPath.MSS, (priorInflight - 1L) * SyntheticPath.MSS, false,
-                path.delivered, path.lost, true, CaState.OPEN, 1_000_000L).priorDelivered(before - 40L * SyntheticPath.MSS));
     }
 
     /**
@@ -105,12 +109,8 @@ class BbrTest {
      */
     @Test
     void fastRecoveryConservesPacketsForOneRoundThenGrowsThenRestores() {
-        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        SyntheticPath path = inProbeBw(1000, 1.0);
         Bbr bbr = (Bbr) path.cc;
-        path.runUntil(2000 * MS);
-        while (bbr.pacingGain() != 1.0) {
-            path.round();
-        }
         path.round();
         double before = path.cwndSegments();
         assertThat(bbr.setsRecoveryWindow()).isTrue();
@@ -118,33 +118,38 @@ class BbrTest {
         assertThat(path.cwndSegments()).as("the cut waits for the ACK").isEqualTo(before);
 
         long sentBeforeRecovery = path.delivered;
-        recoveryAck(path, sentBeforeRecovery, 30, 5);
+        ack(path, sentBeforeRecovery, 30, 5, CaState.RECOVERY);
         assertThat(path.cwndSegments()).isEqualTo(31);
-        recoveryAck(path, sentBeforeRecovery, 25, 0);
-        recoveryAck(path, sentBeforeRecovery, 20, 0);
+        ack(path, sentBeforeRecovery, 25, 0, CaState.RECOVERY);
+        ack(path, sentBeforeRecovery, 20, 0, CaState.RECOVERY);
         assertThat(path.cwndSegments()).isEqualTo(31);
         long recoveryStart = path.delivered;
-        recoveryAck(path, recoveryStart, 20, 0);
+        ack(path, recoveryStart, 20, 0, CaState.RECOVERY);
         assertThat(path.cwndSegments()).isEqualTo(32);
-        recoveryAck(path, recoveryStart, 20, 0);
+        ack(path, recoveryStart, 20, 0, CaState.RECOVERY);
         assertThat(path.cwndSegments()).isEqualTo(33);
 
-        path.now += MS;
-        path.delivered += SyntheticPath.MSS;
-        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS, 21 * SyntheticPath.MSS,
-                20 * SyntheticPath.MSS, false, path.delivered, path.lost, true, CaState.OPEN, 1_000_000L)
-                .priorDelivered(recoveryStart));
+        ack(path, recoveryStart, 20, 0, CaState.OPEN);
         assertThat(path.cwndSegments()).isEqualTo(before);
     }
 
-    /** One ACK in fast recovery delivering a segment sent when {@code sentAtDelivered} was delivered. */
-    private static void recoveryAck(SyntheticPath path, long sentAtDelivered, int inflightAfter, int newlyLost) {
+    /**
+     * An ACK that delivered nothing (ECE alone) leaves the window as it was, as Linux's bbr_set_cwnd
+     * returns early: the first ACK in recovery that delivers nothing with nothing in flight must not
+     * cut cwnd to 0, and the cut then comes with the first ACK that delivers (in flight 30 + 1).
+     */
+    @Test
+    void anAckThatDeliversNothingLeavesTheWindowAlone() {
+        SyntheticPath path = inProbeBw(1000, 1.0);
+        path.round();
+        double before = path.cwndSegments();
+        path.cc.ssthreshOnCongestion(io.tcplab.stack.cc.CongestionSignal.TIMER_LOSS, path.cc.cwndBytes(), path.now);
         path.now += MS;
-        path.delivered += SyntheticPath.MSS;
-        path.lost += (long) newlyLost * SyntheticPath.MSS;
-        path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS,
-                (inflightAfter + 1) * (long) SyntheticPath.MSS, inflightAfter * (long) SyntheticPath.MSS, false,
-                path.delivered, path.lost, true, CaState.RECOVERY, 1_000_000L).priorDelivered(sentAtDelivered));
+        path.cc.onAck(new TestAck().set(path.now, 0, -1, 40 * MS, 0, 0, true, path.delivered, path.lost, true,
+                CaState.RECOVERY, -1).priorDelivered(-1));
+        assertThat(path.cwndSegments()).isEqualTo(before);
+        ack(path, path.delivered, 30, 0, CaState.RECOVERY);
+        assertThat(path.cwndSegments()).isEqualTo(31);
     }
 
     /**
