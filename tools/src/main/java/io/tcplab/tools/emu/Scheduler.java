@@ -28,6 +28,13 @@ public final class Scheduler {
     private int[] freeSlots = new int[256];
     private int freeCount;
     private int size;
+    /**
+     * The root's event is running and its entry is spent but still in place: the first event its
+     * handler schedules takes the root's place with one sift down, instead of the root being
+     * removed (a sift down) and the new event inserted (a sift up). Most handlers schedule
+     * exactly one event (a link's next packet, a host's next timer).
+     */
+    private boolean rootSpent;
     /** Events whose insertion number is taken but that wait outside the heap (see {@link #reserveSeq}). */
     private int parked;
     private long nextSeq;
@@ -103,6 +110,14 @@ public final class Scheduler {
         if (timeNanos < now) {
             throw new IllegalArgumentException("cannot schedule at " + timeNanos + " ns, before now (" + now + " ns)");
         }
+        if (rootSpent) {
+            rootSpent = false;
+            int slot = slots[0];
+            handlers[slot] = handler;
+            args[slot] = arg;
+            siftDown(timeNanos, seq, slot);
+            return;
+        }
         if (size == times.length) {
             grow();
         }
@@ -152,7 +167,7 @@ public final class Scheduler {
 
     /** Events scheduled and not yet run, packets on links included. */
     public int pendingEvents() {
-        return size + parked;
+        return size - (rootSpent ? 1 : 0) + parked;
     }
 
     public long eventsProcessed() {
@@ -160,20 +175,34 @@ public final class Scheduler {
     }
 
     private void runNext() {
+        if (rootSpent) {
+            throw new IllegalStateException("an event handler cannot run the scheduler itself");
+        }
         long time = times[0];
         int slot = slots[0];
         EventHandler handler = handlers[slot];
         Object arg = args[slot];
         handlers[slot] = null;
         args[slot] = null;
-        freeSlots[freeCount++] = slot;
+        now = time;
+        processed++;
+        rootSpent = true;
+        try {
+            handler.onEvent(time, arg);
+        } finally {
+            if (rootSpent) {
+                removeRoot();
+            }
+        }
+    }
+
+    private void removeRoot() {
+        rootSpent = false;
+        freeSlots[freeCount++] = slots[0];
         size--;
         if (size > 0) {
             siftDown(times[size], seqs[size], slots[size]);
         }
-        now = time;
-        processed++;
-        handler.onEvent(time, arg);
     }
 
     private void siftUp(int hole, long time, long seq, int slot) {

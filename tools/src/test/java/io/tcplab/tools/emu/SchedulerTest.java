@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,50 @@ class SchedulerTest {
         scheduler.runUntil(10);
         assertThat(ran).containsExactly("a", "b", "c", "d");
         assertThat(scheduler.now()).isEqualTo(10);
+    }
+
+    /**
+     * Handlers that schedule none, one or several events (the first takes the running event's
+     * place in the heap): the order is still (time, insertion), checked against a reference queue.
+     */
+    @Test
+    void eventsThatScheduleEventsRunInTimeThenInsertionOrder() {
+        record Planned(long time, long seq) {
+        }
+        PriorityQueue<Planned> reference = new PriorityQueue<>(
+                Comparator.comparingLong(Planned::time).thenComparingLong(Planned::seq));
+        SplittableRandom random = new SplittableRandom(7);
+        long[] nextSeq = {0};
+        List<Planned> ran = new ArrayList<>();
+        List<Planned> expected = new ArrayList<>();
+        Runnable[] plan = new Runnable[1];
+        java.util.function.LongConsumer schedule = time -> {
+            Planned p = new Planned(time, nextSeq[0]++);
+            reference.add(p);
+            scheduler.at(time, () -> {
+                ran.add(p);
+                expected.add(reference.poll());
+                plan[0].run();
+            });
+        };
+        plan[0] = () -> {
+            int children = ran.size() < 20_000 ? random.nextInt(4) : 0;
+            for (int i = 0; i < children; i++) {
+                schedule.accept(scheduler.now() + random.nextLong(3));
+            }
+        };
+        for (int i = 0; i < 50; i++) {
+            schedule.accept(random.nextLong(10));
+        }
+        scheduler.runUntil(Long.MAX_VALUE);
+        assertThat(ran).hasSizeGreaterThan(1_000).containsExactlyElementsOf(expected);
+        assertThat(scheduler.pendingEvents()).isZero();
+    }
+
+    @Test
+    void aHandlerCannotRunTheSchedulerItself() {
+        scheduler.at(1, () -> scheduler.runUntil(5));
+        assertThatThrownBy(() -> scheduler.runUntil(10)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
