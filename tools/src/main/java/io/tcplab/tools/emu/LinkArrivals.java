@@ -3,6 +3,7 @@ package io.tcplab.tools.emu;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.tools.link.LinkOutput;
 import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.PacketSummary;
 
 /**
  * The packets on one link, between the link and the node at its far end. Packets on a link
@@ -26,6 +27,8 @@ final class LinkArrivals implements LinkOutput, EventHandler {
     private long[] times = new long[64];
     private long[] seqs = new long[64];
     private ByteBuf[] packets = new ByteBuf[64];
+    /** Each packet's {@link PacketSummary}, so that the node at the far end need not read the packet. */
+    private long[] summaries = new long[64];
     private int head;
     /** Packets in the ring; the first of them is in the scheduler's heap, the others are parked. */
     private int count;
@@ -39,6 +42,11 @@ final class LinkArrivals implements LinkOutput, EventHandler {
 
     @Override
     public void carry(ByteBuf copy, long departNanos, long arrivalNanos) {
+        carry(copy, PacketSummary.NONE, departNanos, arrivalNanos);
+    }
+
+    @Override
+    public void carry(ByteBuf copy, long summary, long departNanos, long arrivalNanos) {
         long seq = scheduler.reserveSeq();
         if (arrivalNanos - departNanos > params.delayNanos() || (count > 0 && arrivalNanos < lastTime)) {
             scheduler.scheduleReserved(arrivalNanos, seq, to, copy);
@@ -51,6 +59,7 @@ final class LinkArrivals implements LinkOutput, EventHandler {
         times[tail] = arrivalNanos;
         seqs[tail] = seq;
         packets[tail] = copy;
+        summaries[tail] = summary;
         lastTime = arrivalNanos;
         if (count++ == 0) {
             scheduler.scheduleReserved(arrivalNanos, seq, this, null);
@@ -63,13 +72,14 @@ final class LinkArrivals implements LinkOutput, EventHandler {
     @Override
     public void onEvent(long nowNanos, Object arg) {
         ByteBuf packet = packets[head];
+        long summary = summaries[head];
         packets[head] = null;
         head = (head + 1) & (packets.length - 1);
         if (--count > 0) {
             scheduler.parked(-1);
             scheduler.scheduleReserved(times[head], seqs[head], this, null);
         }
-        to.receive(nowNanos, packet);
+        to.receive(nowNanos, packet, summary);
     }
 
     private void grow() {
@@ -77,15 +87,18 @@ final class LinkArrivals implements LinkOutput, EventHandler {
         long[] newTimes = new long[capacity];
         long[] newSeqs = new long[capacity];
         ByteBuf[] newPackets = new ByteBuf[capacity];
+        long[] newSummaries = new long[capacity];
         for (int i = 0; i < count; i++) {
             int from = (head + i) & (packets.length - 1);
             newTimes[i] = times[from];
             newSeqs[i] = seqs[from];
             newPackets[i] = packets[from];
+            newSummaries[i] = summaries[from];
         }
         times = newTimes;
         seqs = newSeqs;
         packets = newPackets;
+        summaries = newSummaries;
         head = 0;
     }
 }

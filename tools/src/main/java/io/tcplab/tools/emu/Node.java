@@ -3,6 +3,7 @@ package io.tcplab.tools.emu;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.tools.link.Link;
 import io.tcplab.tools.link.LinkOutput;
+import io.tcplab.tools.link.PacketSummary;
 import io.tcplab.tools.link.PacketPool;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -45,24 +46,25 @@ public abstract class Node implements EventHandler, LinkOutput {
     /** Sends a packet toward its destination; the packet is only read, during the call. */
     final void forward(ByteBuf packet) {
         network.ensureRoutes();
-        Link link = routes.lookup(packet);
+        long summary = PacketSummary.of(packet); // read now, while the packet is in the cache
+        Link link = routes.lookup(packet, summary);
         if (link == null) {
             noRoute++;
             return;
         }
-        link.offer(scheduler.now(), packet);
+        link.offer(scheduler.now(), packet, summary);
     }
 
     /** Sends a pooled packet toward its destination, handing the buffer itself over (no copy). */
-    final void forwardOwned(long nowNanos, ByteBuf packet) {
+    final void forwardOwned(long nowNanos, ByteBuf packet, long summary) {
         network.ensureRoutes();
-        Link link = routes.lookup(packet);
+        Link link = routes.lookup(packet, summary);
         if (link == null) {
             noRoute++;
             pool.release(packet);
             return;
         }
-        link.offerOwned(nowNanos, packet);
+        link.offerOwned(nowNanos, packet, summary);
     }
 
     @Override
@@ -76,11 +78,14 @@ public abstract class Node implements EventHandler, LinkOutput {
             onTimer(nowNanos);
             return;
         }
-        receive(nowNanos, (ByteBuf) arg);
+        receive(nowNanos, (ByteBuf) arg, PacketSummary.NONE);
     }
 
-    /** A pooled packet arrived: the node owns it and gives it back to the pool (or hands it on). */
-    void receive(long nowNanos, ByteBuf packet) {
+    /**
+     * A pooled packet arrived, with its {@link PacketSummary} or {@link PacketSummary#NONE}: the
+     * node owns it and gives it back to the pool (or hands it on).
+     */
+    void receive(long nowNanos, ByteBuf packet, long summary) {
         try {
             onPacket(nowNanos, packet);
         } finally {

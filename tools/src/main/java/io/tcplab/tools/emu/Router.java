@@ -10,8 +10,8 @@ public final class Router extends Node {
 
     /** Hands the arriving buffer on to the next link instead of copying it. */
     @Override
-    void receive(long nowNanos, ByteBuf packet) {
-        forwardOwned(nowNanos, packet);
+    void receive(long nowNanos, ByteBuf packet, long summary) {
+        forwardOwned(nowNanos, packet, summary);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.tcplab.tools.emu;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.tools.link.Link;
+import io.tcplab.tools.link.PacketSummary;
 
 /**
  * Exact destination address → outgoing link, with an optional default. Addresses are kept as
@@ -40,6 +41,18 @@ final class RoutingTable {
         java.util.Arrays.fill(links, null);
         size = 0;
         defaultLink = null;
+    }
+
+    /**
+     * The link toward the packet's destination, or null if there is none or it is not IP; from
+     * its {@link PacketSummary} when that holds an IPv4 destination, without reading the packet.
+     */
+    Link lookup(ByteBuf packet, long summary) {
+        if (PacketSummary.hasIpv4Destination(summary)) {
+            Link link = links[slot(0, IPV4_MAPPED | PacketSummary.ipv4Destination(summary))];
+            return link != null ? link : defaultLink;
+        }
+        return lookup(packet);
     }
 
     /** The link toward the packet's destination, or null if there is none or it is not IP. */

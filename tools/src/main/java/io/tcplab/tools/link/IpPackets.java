@@ -54,25 +54,23 @@ public final class IpPackets {
      * marks it again instead of dropping it (RFC 3168 §5).
      */
     static boolean isEcnCapablePacket(ByteBuf p) {
-        int at = p.readerIndex();
-        if (p.readableBytes() < 2) {
-            return false;
-        }
-        int version = p.getUnsignedByte(at) >> 4;
-        int b1 = p.getUnsignedByte(at + 1);
-        return version == 4 ? isEcnCapable(b1) : version == 6 && isEcnCapable(b1 >> 4);
+        return ecnField(p) != 0;
     }
 
     /** Whether an IPv4 or IPv6 packet carries CE (a queue marked it on the way). */
     public static boolean isCe(ByteBuf p) {
+        return ecnField(p) == CE;
+    }
+
+    /** The two ECN bits of an IPv4 or IPv6 packet's header; 0 (Not-ECT) for anything else. */
+    static int ecnField(ByteBuf p) {
         int at = p.readerIndex();
         if (p.readableBytes() < 2) {
-            return false;
+            return 0;
         }
         int version = p.getUnsignedByte(at) >> 4;
         int b1 = p.getUnsignedByte(at + 1);
-        int ecn = version == 4 ? b1 & ECN_MASK : version == 6 ? (b1 >> 4) & ECN_MASK : 0;
-        return ecn == CE;
+        return version == 4 ? b1 & ECN_MASK : version == 6 ? (b1 >> 4) & ECN_MASK : 0;
     }
 
     /**

@@ -83,7 +83,12 @@ public final class Link {
 
     /** Offers a packet at {@code now}; {@code packet} is only read, and only during the call. */
     public void offer(long now, ByteBuf packet) {
-        offer(now, packet, false);
+        offer(now, packet, PacketSummary.NONE, false);
+    }
+
+    /** {@link #offer(long, ByteBuf)} of a packet whose {@link PacketSummary} the caller has made. */
+    public void offer(long now, ByteBuf packet, long summary) {
+        offer(now, packet, summary, false);
     }
 
     /**
@@ -92,18 +97,28 @@ public final class Link {
      * dropped), so the caller must not touch it afterwards. Same decisions as {@link #offer}.
      */
     public void offerOwned(long now, ByteBuf pooledPacket) {
-        offer(now, pooledPacket, true);
+        offer(now, pooledPacket, PacketSummary.NONE, true);
     }
 
-    private void offer(long now, ByteBuf packet, boolean owned) {
+    /**
+     * {@link #offerOwned(long, ByteBuf)} with the packet's {@link PacketSummary} (or
+     * {@link PacketSummary#NONE}): the link decides from the summary without reading the packet.
+     */
+    public void offerOwned(long now, ByteBuf pooledPacket, long summary) {
+        offer(now, pooledPacket, summary, true);
+    }
+
+    private void offer(long now, ByteBuf packet, long givenSummary, boolean owned) {
         LinkParams p = params;
-        int size = IpPackets.wireLength(packet);
+        long summary = PacketSummary.ofOr(givenSummary, packet);
+        int size = PacketSummary.wireLength(summary);
+        boolean ecnCapable = PacketSummary.isEcnCapablePacket(summary);
         counters.offeredPackets++;
         counters.offeredBytes += size;
-        if (IpPackets.isEcnCapablePacket(packet)) {
+        if (ecnCapable) {
             counters.ectOffered++;
         }
-        if (IpPackets.isCwrSegment(packet)) {
+        if (PacketSummary.isCwrSegment(summary)) {
             counters.cwrOffered++;
         }
 
@@ -130,16 +145,16 @@ public final class Link {
             long queued = redParams.min().measure(transmitter.packets(), transmitter.bytes());
             RedQueue.Verdict verdict = red.arrive(redParams, queued, transmitter.idleNanos(now), p.rateBitsPerSec());
             boolean picked = verdict != RedQueue.Verdict.PASS;
-            boolean markable = redParams.ecn() && IpPackets.isEcnCapablePacket(packet)
+            boolean markable = redParams.ecn() && ecnCapable
                     && (verdict == RedQueue.Verdict.PICK || redParams.aboveMax() == RedParams.AboveMax.MARK);
             if (picked && markable) {
                 redMark = true;
             } else if (picked) {
                 counters.earlyDropped++;
-                if (verdict == RedQueue.Verdict.FORCED && redParams.ecn() && IpPackets.isEcnCapablePacket(packet)) {
+                if (verdict == RedQueue.Verdict.FORCED && redParams.ecn() && ecnCapable) {
                     counters.ectAboveMaxDropped++;
                 }
-                queueDrop(packet, owned);
+                queueDrop(packet, ecnCapable, owned);
                 return;
             }
         }
@@ -148,7 +163,7 @@ public final class Link {
                 && ecn.measure(transmitter.packets(), transmitter.bytes()) > ecn.value();
         Limit limit = p.queueLimit();
         if (limit.measure(transmitter.packets() + 1L, transmitter.bytes() + size) > limit.value()) {
-            queueDrop(packet, owned);
+            queueDrop(packet, ecnCapable, owned);
             return;
         }
         int wireBytes = size + p.framing().overheadBytes();
@@ -159,13 +174,17 @@ public final class Link {
         ByteBuf copy = owned ? packet : pool.copyOf(packet);
         if ((overEcnThreshold || redMark) && IpPackets.markCe(copy)) {
             counters.ceMarked++;
+            summary = PacketSummary.markedCe(summary);
         }
+        int payload = PacketSummary.tcpPayloadLength(summary);
         if (corrupt) {
             // a payload-free packet (bytes present < size) has no checksum to catch a flipped bit: it is flagged
             if (copy.readableBytes() >= size || !IpPackets.flagCorrupt(copy)) {
                 IpPackets.flipBit(copy, corruptBit % (copy.readableBytes() * 8L));
             }
             counters.corrupted++;
+            payload = IpPackets.tcpPayloadLength(copy, size);
+            summary = PacketSummary.of(copy); // the next hops read what the flipped bit left
         }
         long arrival = depart + p.delayNanos();
         if (reorder) {
@@ -173,17 +192,16 @@ public final class Link {
             counters.reordered++;
         }
         ByteBuf second = duplicate ? pool.copyOf(copy) : null;
-        int payload = IpPackets.tcpPayloadLength(copy, size);
-        hand(copy, size, wireBytes, payload, depart, arrival);
+        hand(copy, summary, size, wireBytes, payload, depart, arrival);
         if (second != null) {
             counters.duplicated++;
-            hand(second, size, wireBytes, payload, depart, arrival);
+            hand(second, summary, size, wireBytes, payload, depart, arrival);
         }
     }
 
-    private void queueDrop(ByteBuf packet, boolean owned) {
+    private void queueDrop(ByteBuf packet, boolean ecnCapable, boolean owned) {
         counters.queueDropped++;
-        if (IpPackets.isEcnCapablePacket(packet)) {
+        if (ecnCapable) {
             counters.ectDropped++;
         }
         release(packet, owned);
@@ -200,12 +218,12 @@ public final class Link {
         }
     }
 
-    private void hand(ByteBuf copy, int size, int wireBytes, int payload, long depart, long arrival) {
+    private void hand(ByteBuf copy, long summary, int size, int wireBytes, int payload, long depart, long arrival) {
         counters.delivered++;
         counters.deliveredBytes += size;
         counters.deliveredWireBytes += wireBytes;
         counters.deliveredPayloadBytes += payload;
-        output.carry(copy, depart, arrival);
+        output.carry(copy, summary, depart, arrival);
     }
 
     private static boolean draw(SplittableRandom random, double probability) {

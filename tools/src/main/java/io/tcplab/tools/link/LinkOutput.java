@@ -11,4 +11,12 @@ public interface LinkOutput {
      * {@link PacketPool} once done.
      */
     void carry(ByteBuf copy, long departNanos, long arrivalNanos);
+
+    /**
+     * The same, with the copy's {@link PacketSummary} for the next hop; outputs that do not
+     * route (the real-time bridge) ignore it.
+     */
+    default void carry(ByteBuf copy, long summary, long departNanos, long arrivalNanos) {
+        carry(copy, departNanos, arrivalNanos);
+    }
 }
