@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.RecoverySpec;
 import io.tcplab.stack.conn.TebParameters;
 import io.tcplab.tools.experiment.EcnSetup;
+import io.tcplab.tools.experiment.ProtocolLabels;
 import io.tcplab.tools.experiment.SpikeDirection;
 import io.tcplab.tools.experiment.SpikeKind;
 import io.tcplab.tools.experiment.Variant;
@@ -182,13 +183,15 @@ final class ExperimentConverters {
     static final class Protocols implements ITypeConverter<List<String>> {
         @Override
         public List<String> convert(String value) {
-            List<String> protocols = Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+            List<String> protocols = Arrays.stream(value.split(",", -1)).map(String::trim)
+                    .map(ProtocolLabels::fromLabel).toList();
             for (String p : protocols) {
                 try {
                     CongestionControls.validate(p);
                 } catch (IllegalArgumentException e) {
                     throw new TypeConversionException("must be a comma-separated list of algorithms from "
-                            + String.join(", ", CongestionControls.names()) + ", each once, got '" + value + "' ("
+                            + String.join(", ", CongestionControls.names()) + " or the seed's column names SACK, "
+                            + "HSTCP, STCP, each once, got '" + value + "' ("
                             + e.getMessage() + ")");
                 }
             }

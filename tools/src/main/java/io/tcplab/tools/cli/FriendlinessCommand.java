@@ -37,7 +37,8 @@ public final class FriendlinessCommand implements Callable<Integer> {
 
     @Option(names = "--protocols", paramLabel = "CC,CC...", defaultValue = "cubic,bic,htcp,highspeed,scalable,fast,reno",
             converter = ExperimentConverters.Protocols.class,
-            description = "Algorithms under test, comma-separated; reno is the SACK column (default: ${DEFAULT-VALUE}).")
+            description = "Algorithms under test, comma-separated, by our names or the seed's columns (sack = reno, "
+                    + "hstcp = highspeed, stcp = scalable; default: ${DEFAULT-VALUE}).")
     private List<String> protocols;
 
     @Option(names = "--convergence", paramLabel = "MEASURE:T", defaultValue = "jain:0.8",

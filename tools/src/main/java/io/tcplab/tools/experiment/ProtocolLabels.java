@@ -17,6 +17,22 @@ public final class ProtocolLabels {
     private ProtocolLabels() {
     }
 
+    /**
+     * Our name for a protocol given by its seed column name (SACK, HSTCP, STCP, any case; the
+     * others' columns are our names upper-cased), parameters kept: {@code hstcp:low_window=38} is
+     * {@code highspeed:low_window=38}. Anything else is returned as given.
+     */
+    public static String fromLabel(String protocol) {
+        int colon = protocol.indexOf(':');
+        String name = colon < 0 ? protocol : protocol.substring(0, colon);
+        for (Map.Entry<String, String> e : LABELS.entrySet()) {
+            if (e.getValue().equalsIgnoreCase(name)) {
+                return e.getKey() + protocol.substring(name.length());
+            }
+        }
+        return protocol;
+    }
+
     public static String label(String protocol) {
         String name = protocol.contains(":") ? protocol.substring(0, protocol.indexOf(':')) : protocol;
         String label = LABELS.getOrDefault(name, name.toUpperCase(Locale.ROOT));

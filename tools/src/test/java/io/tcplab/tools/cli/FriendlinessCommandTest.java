@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -68,6 +69,14 @@ class FriendlinessCommandTest {
         List<String> rows = Files.readAllLines(csv.resolve("friendliness.csv"));
         assertThat(rows.get(0)).isEqualTo("metric,protocol,rtt_ms,tau_s,runs,mean,ci95_half");
         assertThat(rows).hasSize(1 + 4 * (10 + 3 * 7));
+    }
+
+    @Test
+    void theSeedsColumnNamesNameOurAlgorithms() {
+        ExperimentConverters.Protocols converter = new ExperimentConverters.Protocols();
+        assertThat(converter.convert("sack,HSTCP,stcp,CUBIC,fast:alpha=200"))
+                .containsExactly("reno", "highspeed", "scalable", "cubic", "fast:alpha=200");
+        assertThatThrownBy(() -> converter.convert("sack,reno")).hasMessageContaining("each algorithm once");
     }
 
     @Test
