@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /** The text report: a line about the capture, then one row per flow (its data direction). */
 public final class AnalysisTable {
-    private static final String ROW = "%4s  %-45s %8s %8s %12s %12s %9s %6s %5s %5s %-24s %-24s %10s %6s%n";
+    private static final String ROW = "%4s  %-45s %8s %8s %12s %12s %9s %6s %6s %5s %5s %-24s %-24s %10s %6s%n";
 
     private AnalysisTable() {
     }
@@ -13,12 +13,12 @@ public final class AnalysisTable {
     public static void print(Analysis a, PrintWriter out) {
         out.println(summary(a));
         out.printf(Locale.ROOT, ROW, "flow", "data direction", "dur s", "packets", "unique B", "wire B", "goodput",
-                "retx", "ooo", "lost", "rtt seq/ack ms (n)", "rtt timestamps ms (n)", "rwnd max B", "sack");
+                "retx", "resent", "ooo", "lost", "rtt seq/ack ms (n)", "rtt timestamps ms (n)", "rwnd max B", "sack");
         for (FlowReport f : a.flows()) {
             DirectionReport d = f.data();
             out.printf(Locale.ROOT, ROW, f.flow(), d.from() + " > " + d.to(), String.format(Locale.ROOT, "%.3f",
                     f.durationSeconds()), f.packets(), d.uniqueBytes(), d.wireBytes(), rate(d.goodputBitsPerSecond()),
-                    d.retransmissions(), d.outOfOrder(), d.lost(), rtt(d.rttAck()), rtt(d.rttTimestamps()),
+                    d.retransmissions(), d.resent(), d.outOfOrder(), d.lost(), rtt(d.rttAck()), rtt(d.rttTimestamps()),
                     d.receiveWindow().maxBytes() == null ? "-" : d.receiveWindow().maxBytes(), d.sackBlocks());
         }
         out.flush();

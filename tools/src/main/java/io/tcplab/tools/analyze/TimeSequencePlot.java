@@ -12,9 +12,13 @@ import java.util.List;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.chart.renderer.xy.YIntervalRenderer;
+import org.jfree.data.Range;
+import org.jfree.data.general.DatasetUtils;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
@@ -24,7 +28,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  * {@code --plot DIR}: a time-sequence (Stevens) graph per direction that carried data,
  * {@code flow-N-tseq.png} for the data direction and {@code flow-N-reverse-tseq.png} for the
  * other when it has payload: each segment a vertical bar from its first to its last sequence
- * number at the time it was captured (originals blue, retransmissions red, out-of-order orange),
+ * number at the time it was captured (originals blue, retransmissions red and on top, out-of-order orange),
  * the ACK number as a green step line, the right edge of the offered window (ACK + window) grey,
  * and each SACK block a purple bar at the time of the ACK that carried it. Headless.
  */
@@ -34,7 +38,7 @@ public final class TimeSequencePlot {
     private static final Color ORIGINAL = new Color(0x1f, 0x77, 0xb4);
     private static final Color RETRANSMITTED = new Color(0xd6, 0x27, 0x28);
     private static final Color OUT_OF_ORDER = new Color(0xff, 0x7f, 0x0e);
-    private static final Color SACK = new Color(0x94, 0x67, 0xbd);
+    private static final Color SACK = new Color(0x94, 0x67, 0xbd, 110);
     private static final Color ACK = new Color(0x2c, 0xa0, 0x2c);
     private static final Color WINDOW = new Color(0x99, 0x99, 0x99);
 
@@ -70,17 +74,19 @@ public final class TimeSequencePlot {
         for (DirectionSeries.SackBlock b : s.sacks) {
             sack.add(seconds(b.timeNanos(), t0), b.right(), b.left(), b.right());
         }
+        // drawn in this order, so that the retransmissions are on top
         YIntervalSeriesCollection bars = new YIntervalSeriesCollection();
-        bars.addSeries(original);
-        bars.addSeries(retransmitted);
-        bars.addSeries(reordered);
         bars.addSeries(sack);
+        bars.addSeries(original);
+        bars.addSeries(reordered);
+        bars.addSeries(retransmitted);
         YIntervalRenderer barRenderer = new YIntervalRenderer();
-        Color[] colors = {ORIGINAL, RETRANSMITTED, OUT_OF_ORDER, SACK};
+        Color[] colors = {SACK, ORIGINAL, OUT_OF_ORDER, RETRANSMITTED};
         for (int i = 0; i < colors.length; i++) {
+            boolean marked = i >= 2; // out of order and retransmissions: larger, to be found at a glance
             barRenderer.setSeriesPaint(i, colors[i]);
-            barRenderer.setSeriesShape(i, new Rectangle(-2, 0, i == 1 ? 5 : 4, 1));
-            barRenderer.setSeriesStroke(i, new BasicStroke(i == 1 ? 1.6f : 1.0f));
+            barRenderer.setSeriesShape(i, marked ? new Rectangle(-4, -2, 9, 5) : new Rectangle(-2, 0, 4, 1));
+            barRenderer.setSeriesStroke(i, new BasicStroke(marked ? 2.0f : 1.0f));
         }
 
         XYSeries acks = new XYSeries("ACK", false, true);
@@ -100,7 +106,20 @@ public final class TimeSequencePlot {
 
         NumberAxis y = new NumberAxis("sequence number (bytes from the ISN)");
         y.setAutoRangeIncludesZero(false);
-        XYPlot plot = new XYPlot(bars, new NumberAxis("time since the capture's first packet (s)"), y, barRenderer);
+        // the segments, SACK blocks and ACKs fill the height; a window edge far above them is cut off
+        Range range = Range.combine(DatasetUtils.findRangeBounds(bars, true),
+                acks.getItemCount() == 0 ? null : new Range(acks.getMinY(), acks.getMaxY()));
+        if (range != null && range.getLength() > 0) {
+            double low = range.getLowerBound();
+            double high = range.getUpperBound();
+            double pad = (high - low) * 0.03;
+            y.setRange(low - pad, high + pad);
+        }
+        NumberAxis x = new NumberAxis("time since the capture's first packet (s)");
+        x.setAutoRangeIncludesZero(false);
+        XYPlot plot = new XYPlot(bars, x, y, barRenderer);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         plot.setDataset(1, lines);
         plot.setRenderer(1, lineRenderer);
         plot.setBackgroundPaint(Color.WHITE);

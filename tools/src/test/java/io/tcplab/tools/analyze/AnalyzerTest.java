@@ -113,6 +113,7 @@ class AnalyzerTest {
         assertThat(d.uniqueBytes()).isEqualTo(4000);
         assertThat(d.goodputBitsPerSecond()).isCloseTo(4000 * 8 / 0.110, within(1e-6));
         assertThat(d.retransmissions()).isEqualTo(1);
+        assertThat(d.resent()).isEqualTo(2);
         assertThat(d.fastRetransmissions()).isZero();
         assertThat(d.spuriousRetransmissions()).isZero();
         assertThat(d.outOfOrder()).isEqualTo(1);
