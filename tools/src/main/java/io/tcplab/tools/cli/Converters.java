@@ -81,11 +81,33 @@ final class Converters {
     static final class TimeLimit implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            String text = value.trim();
-            String withUnit = !text.isEmpty() && text.chars().allMatch(c -> Character.isDigit(c) || c == '.') ? text + "s" : text;
             return check(value, "a duration above 0 like 120s or 500ms, or plain seconds like 120",
-                    () -> Units.parseDurationNanos(withUnit), d -> d > 0);
+                    () -> Units.parseDurationNanos(plainSeconds(value)), d -> d > 0);
         }
+    }
+
+    /** A time since a capture's first packet ({@code analyze --from/--to}): a duration, or plain seconds; 0 or more. */
+    static final class CaptureTime implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a time of 0 or more like 1.5 (seconds) or 1500ms",
+                    () -> Units.parseDurationNanos(plainSeconds(value)), d -> d >= 0);
+        }
+    }
+
+    /** A bin width above 0 ({@code analyze --interval}). */
+    static final class Interval implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a duration above 0 like 100ms (ns, us, ms, s)", () -> Units.parseDurationNanos(value),
+                    d -> d > 0);
+        }
+    }
+
+    /** A plain number gets the unit s; anything else is left to the duration parser. */
+    private static String plainSeconds(String value) {
+        String text = value.trim();
+        return !text.isEmpty() && text.chars().allMatch(c -> Character.isDigit(c) || c == '.') ? text + "s" : text;
     }
 
     static final class Probability implements ITypeConverter<Double> {

@@ -29,6 +29,7 @@ public final class Main {
                 .addSubcommand(new ProfileCommand())
                 .addSubcommand(new RunCommand())
                 .addSubcommand(new MergeCommand())
+                .addSubcommand(new AnalyzeCommand())
                 .addSubcommand(new CleanupCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
