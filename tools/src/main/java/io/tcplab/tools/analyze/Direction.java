@@ -1,5 +1,7 @@
 package io.tcplab.tools.analyze;
 
+import java.util.LongSummaryStatistics;
+
 /**
  * One direction of a flow: the bytes one endpoint sends, the state the sequence analysis keeps
  * about them (Wireshark's per-direction {@code tcp_analyze_seq_info}), the other side's ACKs of
@@ -50,10 +52,7 @@ final class Direction {
     long sackPackets;
     long sackBlocks;
     /** The receive window the other side offers this direction (scaled), over its ACKs inside the window. */
-    long windowMin = Long.MAX_VALUE;
-    long windowMax;
-    double windowSum;
-    long windowCount;
+    final LongSummaryStatistics window = new LongSummaryStatistics();
 
     Direction(String from, String to) {
         this.from = from;
@@ -113,9 +112,6 @@ final class Direction {
     }
 
     void window(long scaled) {
-        windowMin = Math.min(windowMin, scaled);
-        windowMax = Math.max(windowMax, scaled);
-        windowSum += scaled;
-        windowCount++;
+        window.accept(scaled);
     }
 }

@@ -1,6 +1,7 @@
 package io.tcplab.tools.analyze;
 
 import java.util.List;
+import java.util.LongSummaryStatistics;
 
 /** Minimum, mean and maximum of a list of RTT samples in milliseconds; null without samples. */
 public record RttStats(int samples, Double minMs, Double meanMs, Double maxMs) {
@@ -8,14 +9,7 @@ public record RttStats(int samples, Double minMs, Double meanMs, Double maxMs) {
         if (samples.isEmpty()) {
             return new RttStats(0, null, null, null);
         }
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        double sum = 0;
-        for (RttSample s : samples) {
-            min = Math.min(min, s.rttNanos());
-            max = Math.max(max, s.rttNanos());
-            sum += s.rttNanos();
-        }
-        return new RttStats(samples.size(), min / 1e6, sum / samples.size() / 1e6, max / 1e6);
+        LongSummaryStatistics rtt = samples.stream().mapToLong(RttSample::rttNanos).summaryStatistics();
+        return new RttStats(samples.size(), rtt.getMin() / 1e6, rtt.getAverage() / 1e6, rtt.getMax() / 1e6);
     }
 }
