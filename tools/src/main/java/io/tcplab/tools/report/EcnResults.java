@@ -37,7 +37,7 @@ final class EcnResults implements ResultKind {
     public String headline(Path dir) throws IOException {
         return "aggregate mean: " + Csv.read(dir.resolve(dataFile())).stream()
                 .filter(r -> r.get("column").equals("aggregate"))
-                .map(r -> (r.get("max_p").isEmpty() ? "" : "max_p " + r.get("max_p") + " ") + r.get("configuration")
+                .map(r -> (r.get("max_p").isEmpty() ? "" : "max_p " + Csv.cell(r.get("max_p")) + " ") + r.get("configuration")
                         + " " + Csv.cell(r.get("mean")))
                 .collect(Collectors.joining(", "));
     }

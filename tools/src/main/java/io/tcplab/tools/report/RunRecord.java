@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,7 +29,8 @@ public record RunRecord(String command, List<String> arguments, String version, 
 
     /** A record of a run of {@code command} that ends now, on this machine. */
     public static RunRecord now(String command, List<String> arguments, String version, String seed, String profile) {
-        return new RunRecord(command, arguments, version, seed, profile, Machine.here(), Instant.now().toString());
+        return new RunRecord(command, arguments, version, seed, profile, Machine.here(),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
     /** The command line as one shell-readable string: arguments with spaces or quotes are single-quoted. */

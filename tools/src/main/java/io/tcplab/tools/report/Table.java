@@ -2,6 +2,7 @@ package io.tcplab.tools.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** A table of a report: a caption, column headers and rows of text (a cell may link somewhere). */
 public final class Table {
@@ -11,6 +12,9 @@ public final class Table {
             return new Cell(text, null);
         }
     }
+
+    /** A cell that begins with a number is set right-aligned, so that digits line up (the script sorts by it too). */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d|\\.\\d)");
 
     private final String caption;
     private final List<String> headers;
@@ -55,7 +59,7 @@ public final class Table {
             out.append("<tr>");
             for (Cell c : row) {
                 String text = Html.escape(c.text());
-                out.append("<td>").append(c.href() == null ? text
+                out.append(NUMBER.matcher(c.text()).lookingAt() ? "<td class=\"num\">" : "<td>").append(c.href() == null ? text
                         : "<a href=\"" + Html.escape(c.href()) + "\">" + text + "</a>").append("</td>");
             }
             out.append("</tr>\n");
