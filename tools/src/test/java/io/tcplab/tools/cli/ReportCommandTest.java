@@ -152,7 +152,7 @@ class ReportCommandTest {
     }
 
     /** {@code ab} with its runs replaced by a sample result. */
-    private static Cli ab(String... args) {
+    static Cli ab(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cmd = new CommandLine(new AbCommand((spec, log) -> AbResults.sample()));
