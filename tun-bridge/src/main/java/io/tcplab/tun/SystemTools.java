@@ -27,7 +27,8 @@ public final class SystemTools {
         TSHARK("tshark", "tshark"),
         TCPDUMP("tcpdump", "tcpdump"),
         ETHTOOL("ethtool", "ethtool"),
-        NFT("nft", "nftables");
+        NFT("nft", "nftables"),
+        CHROMIUM("chromium", "chromium");
 
         private final String command;
         private final String debianPackage;

@@ -18,6 +18,7 @@ import io.tcplab.tools.scenario.ScenarioException;
 import io.tcplab.tools.link.LinkParams;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -134,6 +135,9 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one line of JSON instead of the table.")
     private boolean json;
 
+    @Mixin
+    private ReportOption report;
+
     @Option(names = "--suite", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
             description = "Run the parity suite: every path of FILE (YAML; default: the built-in matrix, "
                     + "scenarios/ab-suite.yaml) x its algorithms x the seeds, one ab run each, reported as "
@@ -169,6 +173,10 @@ public final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (report.wanted() && (suite != null || remote != null)) {
+            throw new ParameterException(command.commandLine(), "--report takes one local comparison: not with "
+                    + (suite != null ? "--suite" : "--remote"));
+        }
         if (suite != null) {
             return suite();
         }
@@ -189,6 +197,7 @@ public final class AbCommand implements Callable<Integer> {
         // TUN endpoints pace by default so a window's burst does not overflow the device's queue
         ConnectionOptions tcplab = tcplabOptions(cc, ecn);
         AbSpec spec = path.spec(bytes, tcplab, seed, mtu, sampleIntervalNanos, timeoutNanos, port);
+        report.check(command);
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
@@ -213,13 +222,28 @@ public final class AbCommand implements Callable<Integer> {
                     out.flush();
                 }
             }
-            return 0;
+            return report.wanted() ? writeReport(result) : 0;
         } catch (AbException e) {
             err.println(name + ": " + e.getMessage());
             err.flush();
             return 1;
         } catch (IOException e) {
             err.println(name + ": cannot write " + plot + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** --report DIR: the JSON line as ab.json, the plot as ab.png, the run record, the page. */
+    private int writeReport(AbResult result) {
+        try {
+            Files.writeString(report.dir.resolve("ab.json"), AbReport.json(result) + System.lineSeparator());
+            AbPlot.png(result, report.dir.resolve("ab.png"), 1000, 700);
+            report.finish(command, Long.toString(seed), profile.name(), json);
+            return 0;
+        } catch (IOException e) {
+            PrintWriter err = command.commandLine().getErr();
+            err.println(command.qualifiedName() + ": cannot write the report into " + report.dir + ": " + e.getMessage());
             err.flush();
             return 1;
         }

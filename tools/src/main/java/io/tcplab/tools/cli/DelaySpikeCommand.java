@@ -16,12 +16,12 @@ import io.tcplab.tools.experiment.VariantRun;
 import io.tcplab.tools.link.Limit;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -119,7 +119,7 @@ public final class DelaySpikeCommand implements Callable<Integer> {
     private io.tcplab.stack.profile.Profile receiverProfile;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "delay-spike-out",
-            description = "Directory for the PNG plots (default: ./${DEFAULT-VALUE}).")
+            description = "Directory for the PNG plots (default: ./${DEFAULT-VALUE}; with --report, its DIR).")
     private Path out;
 
     @Option(names = "--csv", paramLabel = "DIR",
@@ -129,13 +129,20 @@ public final class DelaySpikeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object (spec and rows) instead of the text table.")
     private boolean json;
 
+    @Mixin
+    private ReportOption report;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         DelaySpikeSpec spec = spec();
-        ensureWritable(out, "--out");
-        if (csv != null) {
-            ensureWritable(csv, "--csv");
+        boolean plotsToOut = !report.wanted() || command.commandLine().getParseResult().hasMatchedOption("--out");
+        if (plotsToOut) {
+            WritableDir.ensure(command, out, "--out");
         }
+        if (csv != null) {
+            WritableDir.ensure(command, csv, "--csv");
+        }
+        report.check(command);
         PrintWriter stdout = command.commandLine().getOut();
         List<VariantRun> runs;
         List<String> namespaces = List.of();
@@ -154,12 +161,13 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             runs = DelaySpikeExperiment.run(spec);
         }
         List<VariantResult> rows = runs.stream().map(VariantRun::result).toList();
+        String document = DelaySpikeFiles.json(spec, rows, namespaces);
         if (json) {
-            stdout.println(DelaySpikeFiles.json(spec, rows, namespaces));
+            stdout.println(document);
         } else {
             DelaySpikeTable.print(spec, rows, stdout);
         }
-        List<Path> plots = DelaySpikePlots.write(out, spec, runs);
+        List<Path> plots = DelaySpikePlots.write(plotsToOut ? out : report.dir, spec, runs);
         if (csv != null) {
             DelaySpikeFiles.csv(csv, runs);
         }
@@ -171,6 +179,14 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             }
         }
         stdout.flush();
+        if (report.wanted()) {
+            Files.writeString(report.dir.resolve("delay-spike.json"), document + System.lineSeparator());
+            if (plotsToOut) {
+                DelaySpikePlots.write(report.dir, spec, runs);
+            }
+            DelaySpikeFiles.csv(report.dir, runs);
+            report.finish(command, Long.toString(seed), profile.name(), json);
+        }
         return 0;
     }
 
@@ -198,19 +214,5 @@ public final class DelaySpikeCommand implements Callable<Integer> {
                 .sendBufferBytes(buffer).receiveBufferBytes(buffer).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
                 kinds, direction, durationNanos, chosen, seed, base, real, receiver);
-    }
-
-    /** A directory that cannot be made is a bad option, found before minutes of running. */
-    private void ensureWritable(Path dir, String option) {
-        try {
-            Files.createDirectories(dir);
-            if (!Files.isWritable(dir)) {
-                throw new FileSystemException(dir.toString(), null, "not writable");
-            }
-        } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName();
-            throw new ParameterException(command.commandLine(), option + " cannot write '" + dir + "' (" + reason + ")");
-        }
     }
 }

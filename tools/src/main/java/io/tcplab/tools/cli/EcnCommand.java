@@ -61,7 +61,13 @@ public final class EcnCommand implements Callable<Integer> {
         return Sweep.command(command, options, EcnSetup.template(topology),
                 (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,
                         maxPs == null ? Collections.singletonList(null) : maxPs, runs, options.seed),
-                results -> ExperimentReports.ecn(command, results.stream().map(EcnResult.class::cast).toList(),
-                        options.json, options.csv));
+                results -> {
+                    List<EcnResult> runs = results.stream().map(EcnResult.class::cast).toList();
+                    int code = ExperimentReports.ecn(command, runs, options.json, options.csv);
+                    if (options.report.wanted()) {
+                        ExperimentReports.ecnReport(command, options, runs);
+                    }
+                    return code;
+                });
     }
 }

@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.CellResults;
 import io.tcplab.tools.experiment.EcnExperiment;
 import io.tcplab.tools.experiment.EcnResult;
@@ -50,6 +51,26 @@ final class ExperimentReports {
                 .collect(Collectors.joining("; ")));
         err.flush();
         return 1;
+    }
+
+    /** --report DIR of {@code experiment ecn}: ecn.csv beside the result files, the run record, the page. */
+    static void ecnReport(CommandSpec command, SweepOptions options, List<EcnResult> results) throws IOException {
+        ExperimentCsv.ecn(results, options.report.dir);
+        options.report.finish(command, seeds(results), options.profile.name(), options.json);
+    }
+
+    /** --report DIR of {@code experiment friendliness}: friendliness.csv and the plot beside the result files, the run record, the page. */
+    static void friendlinessReport(CommandSpec command, SweepOptions options, List<FriendlinessResult> results)
+            throws IOException {
+        FriendlinessTables tables = new FriendlinessTables(results);
+        ExperimentCsv.friendliness(tables, options.report.dir);
+        FriendlinessPlot.write(tables, options.report.dir);
+        options.report.finish(command, seeds(results), options.profile.name(), options.json);
+    }
+
+    private static String seeds(List<? extends CellResult> results) {
+        return results.stream().map(CellResult::seed).distinct().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", "));
     }
 
     /** Seed 000's tables (or JSON), CSV if asked, and the plot of the 82 ms cells into {@code plots} if given. */

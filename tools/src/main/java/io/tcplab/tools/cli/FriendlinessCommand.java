@@ -50,14 +50,25 @@ public final class FriendlinessCommand implements Callable<Integer> {
     private ConvergenceCriterion convergence;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "friendliness-out",
-            description = "Directory for the goodput plot of the 82 ms cells (default: ./${DEFAULT-VALUE}).")
+            description = "Directory for the goodput plot of the 82 ms cells (default: ./${DEFAULT-VALUE}; with "
+                    + "--report, its DIR).")
     private Path out;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         return Sweep.command(command, options, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
                 new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed,
-                convergence), results -> ExperimentReports.friendliness(command,
-                results.stream().map(FriendlinessResult.class::cast).toList(), options.json, options.csv, out));
+                convergence), results -> {
+                    List<FriendlinessResult> cells = results.stream().map(FriendlinessResult.class::cast).toList();
+                    // with --report the plot goes into its directory, and into --out only when asked
+                    boolean plotToOut = !options.report.wanted()
+                            || command.commandLine().getParseResult().hasMatchedOption("--out");
+                    int code = ExperimentReports.friendliness(command, cells, options.json, options.csv,
+                            plotToOut ? out : null);
+                    if (options.report.wanted()) {
+                        ExperimentReports.friendlinessReport(command, options, cells);
+                    }
+                    return code;
+                });
     }
 }

@@ -30,6 +30,7 @@ public final class Main {
                 .addSubcommand(new RunCommand())
                 .addSubcommand(new MergeCommand())
                 .addSubcommand(new AnalyzeCommand())
+                .addSubcommand(new ReportCommand())
                 .addSubcommand(new CleanupCommand());
         cmd.setParameterExceptionHandler(new OptionErrorHandler());
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

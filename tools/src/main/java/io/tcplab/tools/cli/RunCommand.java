@@ -14,11 +14,14 @@ import io.tcplab.tools.scenario.real.RealScale;
 import io.tcplab.tools.scenario.real.RealScenarioRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,6 +76,9 @@ public final class RunCommand implements Callable<Integer> {
             + "no link is faster than this (default: 100Mbit)")
     private String maxRate;
 
+    @Mixin
+    private ReportOption report;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = command.commandLine().getErr();
@@ -102,6 +108,7 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+        report.check(command);
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
         List<ScenarioResult> results = new ArrayList<>();
         try (RunProgress progress = new RunProgress(real ? "running" : "simulating",
@@ -134,12 +141,23 @@ public final class RunCommand implements Callable<Integer> {
                 if (plotDir != null) {
                     RunPlots.write(r, scenario.plots(), topologyLinks, plotDir);
                 }
+                if (report.wanted()) {
+                    RunFiles.csv(r, report.dir);
+                    RunPlots.write(r, scenario.plots(), topologyLinks, report.dir);
+                }
             }
         }
         if (json) {
             RunFiles.json(results, out);
         }
         out.flush();
+        if (report.wanted()) {
+            try (PrintWriter file = new PrintWriter(Files.newBufferedWriter(report.dir.resolve("run.json")))) {
+                RunFiles.json(results, file);
+            }
+            report.finish(command, seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                    profile == null ? null : profile.name(), json);
+        }
         return 0;
     }
 

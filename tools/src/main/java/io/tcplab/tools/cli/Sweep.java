@@ -9,6 +9,8 @@ import io.tcplab.tools.experiment.ScenarioTemplate;
 import io.tcplab.tools.scenario.ScenarioException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -17,6 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * them as jobs instead), and writes result files with {@code --results}.
  */
 final class Sweep {
+    /** The result files' subdirectory of a --report directory. */
+    static final String REPORT_RESULTS = "results";
+
     private Sweep() {
     }
 
@@ -36,6 +41,11 @@ final class Sweep {
      */
     static int command(CommandSpec command, SweepOptions options, String templateName, Planner planner,
                        Reporter reporter) throws IOException, InterruptedException {
+        if (options.emitJobs != null && options.report.wanted()) {
+            return ExperimentConverters.badOption(command, "--report needs the run: with --emit-jobs nothing runs here "
+                    + "(the jobs' results go through tcplab merge)");
+        }
+        options.report.check(command);
         List<CellRun> cells;
         try {
             ScenarioTemplate template = options.template(templateName);
@@ -61,11 +71,23 @@ final class Sweep {
         try (RunProgress progress = new RunProgress(cells.stream().mapToLong(c -> c.scenario().durationNanos()).sum(), System.err, !options.noProgress)) {
             results = ParallelCells.run(cells, options.threads(), progress::advance);
         }
-        if (options.results != null) {
+        for (Path dir : resultDirs(options)) {
             for (int i = 0; i < cells.size(); i++) {
-                CellResults.write(options.results, cells.get(i).name(), results.get(i));
+                CellResults.write(dir, cells.get(i).name(), results.get(i));
             }
         }
         return results;
+    }
+
+    /** Where result files go: --results, and with --report its {@value #REPORT_RESULTS} (what tcplab merge reads). */
+    private static List<Path> resultDirs(SweepOptions options) {
+        List<Path> dirs = new ArrayList<>();
+        if (options.results != null) {
+            dirs.add(options.results);
+        }
+        if (options.report.wanted()) {
+            dirs.add(options.report.dir.resolve(REPORT_RESULTS));
+        }
+        return dirs;
     }
 }

@@ -2,9 +2,10 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.tools.experiment.ScenarioTemplate;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options every sweep experiment (ecn, friendliness) takes: size, seeds, cores, outputs, jobs. */
+/** The options every sweep experiment (ecn, friendliness) takes: size, seeds, cores, outputs, report, jobs. */
 final class SweepOptions {
     @Option(names = "--runs", paramLabel = "N", converter = Converters.Count.class,
             description = "Runs per cell, seeds --seed, --seed + 1, ... (default: the scenario file's runs).")
@@ -48,6 +49,9 @@ final class SweepOptions {
 
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
+
+    @Mixin
+    ReportOption report;
 
     /** The scenario file given, else the built-in template {@code scenarios/NAME.yaml}, with --profile applied. */
     ScenarioTemplate template(String builtIn) {
