@@ -2,10 +2,12 @@ package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -21,6 +23,13 @@ final class EmittedSweep {
     }
 
     private EmittedSweep() {
+    }
+
+    /** A friendliness sweep of two protocols at one RTT on a small link, {@code runs} runs each: 2 x runs short jobs. */
+    static String[] smallFriendliness(Path dir, int runs) throws IOException {
+        return new String[] {"experiment", "friendliness", "--scenario", FriendlinessCommandTest.smallCell(dir).toString(),
+            "--rtts", "42", "--protocols", "htcp,reno", "--duration", "2s", "--runs", String.valueOf(runs),
+            "--out", dir.resolve("png").toString()};
     }
 
     /** Emits {@code sweep} (expecting {@code jobs} jobs), runs them with {@code jobRunner}, merges and compares. */
@@ -48,6 +57,17 @@ final class EmittedSweep {
         Cli direct = run(sweep, "--no-progress");
         assertThat(direct.exitCode()).as(direct.err()).isZero();
         assertThat(tablesOnly(merged.out())).isEqualTo(tablesOnly(direct.out())).isNotBlank();
+    }
+
+    /**
+     * The environment that makes {@code ${TCPLAB:-tcplab}} in a job's command this build's CLI, for
+     * jobs in processes of their own: the test's classpath (target/classes, not a jar that a
+     * {@code test} phase run has not packaged yet) and the launcher's collector.
+     */
+    static Map<String, String> thisBuildAsTcplab() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return Map.of("CLASSPATH", System.getProperty("java.class.path"),
+                "TCPLAB", java + " -XX:+UseSerialGC -Xmx256m " + Main.class.getName());
     }
 
     private static Cli run(String[] sweep, String... more) {

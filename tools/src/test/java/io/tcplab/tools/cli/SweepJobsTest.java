@@ -25,9 +25,7 @@ class SweepJobsTest {
 
     @Test
     void friendlinessJobsMergedEqualTheDirectRun(@TempDir Path dir) throws Exception {
-        String[] sweep = {"experiment", "friendliness", "--scenario", FriendlinessCommandTest.smallCell(dir).toString(),
-            "--rtts", "42", "--protocols", "htcp,reno", "--duration", "2s", "--runs", "1", "--out", dir.resolve("png").toString()};
-        EmittedSweep.assertMergedEqualsDirectRun(dir, sweep, 2, SweepJobsTest::inProcess);
+        EmittedSweep.assertMergedEqualsDirectRun(dir, EmittedSweep.smallFriendliness(dir, 1), 2, SweepJobsTest::inProcess);
     }
 
     @Test
