@@ -28,7 +28,17 @@ public final class SystemTools {
         TCPDUMP("tcpdump", "tcpdump"),
         ETHTOOL("ethtool", "ethtool"),
         NFT("nft", "nftables"),
-        CHROMIUM("chromium", "chromium");
+        CHROMIUM("chromium", "chromium"),
+        // A single-node Slurm and GNU parallel run --emit-jobs sweeps in the tools tests.
+        MUNGED("munged", "munge"),
+        SLURMCTLD("slurmctld", "slurm-wlm"),
+        SLURMD("slurmd", "slurm-wlm"),
+        SBATCH("sbatch", "slurm-wlm"),
+        SRUN("srun", "slurm-wlm"),
+        SINFO("sinfo", "slurm-wlm"),
+        SQUEUE("squeue", "slurm-wlm"),
+        SCANCEL("scancel", "slurm-wlm"),
+        PARALLEL("parallel", "parallel");
 
         private final String command;
         private final String debianPackage;

@@ -43,7 +43,7 @@ final class SweepOptions {
     Path results;
 
     @Option(names = "--emit-jobs", paramLabel = "DIR",
-            description = "Do not run: write one job per cell and run into DIR (jobs.txt, jobs/*.yaml, run-job.sh) "
+            description = "Do not run: write one job per cell and run into DIR (jobs.txt, jobs/*.yaml, run-job.sh, results/, logs/) "
                     + "for Slurm, Kubernetes or GNU parallel; see docs/sweeps.md.")
     Path emitJobs;
 

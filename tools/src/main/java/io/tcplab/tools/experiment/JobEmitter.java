@@ -13,12 +13,15 @@ import java.util.List;
  *   <li>{@code DIR/jobs/NAME.yaml}: the cell's scenario with its seed, exactly what a direct run simulates;</li>
  *   <li>{@code DIR/jobs.txt}: line i (from 0) is job i's command, to run in {@code DIR}; it writes
  *       {@code results/NAME.json};</li>
- *   <li>{@code DIR/run-job.sh INDEX}: runs line INDEX of jobs.txt (for array indices).</li>
+ *   <li>{@code DIR/run-job.sh INDEX}: runs line INDEX of jobs.txt (for array indices);</li>
+ *   <li>{@code DIR/logs/}: empty, for the scheduler's per-job output (Slurm's {@code --output} does not
+ *       create its directory: a job whose log cannot be opened fails without running).</li>
  * </ul>
  * Commands start with {@code ${TCPLAB:-tcplab}}: the launcher on PATH unless TCPLAB names it.
  */
 public final class JobEmitter {
     public static final String RESULTS = "results";
+    public static final String LOGS = "logs";
 
     private JobEmitter() {
     }
@@ -26,6 +29,7 @@ public final class JobEmitter {
     public static List<String> write(Path dir, List<CellRun> cells) throws IOException {
         Path jobs = Files.createDirectories(dir.resolve("jobs"));
         Files.createDirectories(dir.resolve(RESULTS));
+        Files.createDirectories(dir.resolve(LOGS));
         List<String> lines = new ArrayList<>();
         for (CellRun cell : cells) {
             Path yaml = jobs.resolve(cell.name() + ".yaml");

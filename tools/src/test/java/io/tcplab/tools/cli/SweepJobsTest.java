@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,16 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 class SweepJobsTest {
 
     @Test
-    void ecnJobsMergedEqualTheDirectRun(@TempDir Path dir) throws IOException {
+    void ecnJobsMergedEqualTheDirectRun(@TempDir Path dir) throws Exception {
         String[] sweep = {"experiment", "ecn", "--runs", "1", "--duration", "2s"};
-        assertJobsMergeToDirectRun(dir, sweep, 2);
+        EmittedSweep.assertMergedEqualsDirectRun(dir, sweep, 2, SweepJobsTest::inProcess);
     }
 
     @Test
-    void friendlinessJobsMergedEqualTheDirectRun(@TempDir Path dir) throws IOException {
-        String[] sweep = {"experiment", "friendliness", "--scenario", FriendlinessCommandTest.smallCell(dir).toString(),
-            "--rtts", "42", "--protocols", "htcp,reno", "--duration", "2s", "--runs", "1", "--out", dir.resolve("png").toString()};
-        assertJobsMergeToDirectRun(dir, sweep, 2);
+    void friendlinessJobsMergedEqualTheDirectRun(@TempDir Path dir) throws Exception {
+        EmittedSweep.assertMergedEqualsDirectRun(dir, EmittedSweep.smallFriendliness(dir, 1), 2, SweepJobsTest::inProcess);
     }
 
     @Test
@@ -45,36 +42,12 @@ class SweepJobsTest {
         assertThat(none.errLines()).containsExactly("tcplab merge: no result files (*.json) under [" + empty + "]");
     }
 
-    private static void assertJobsMergeToDirectRun(Path dir, String[] sweep, int jobs) throws IOException {
-        Path jobDir = dir.resolve("jobs-out");
-        Cli emitted = run(sweep, "--emit-jobs", jobDir.toString());
-        assertThat(emitted.exitCode()).as(emitted.err()).isZero();
-        assertThat(emitted.out()).startsWith("wrote " + jobs + " jobs to " + jobDir);
-        List<String> lines = Files.readAllLines(jobDir.resolve("jobs.txt"));
-        assertThat(lines).hasSize(jobs);
-        assertThat(jobDir.resolve("run-job.sh")).isExecutable();
-        try (Stream<Path> yamls = Files.list(jobDir.resolve("jobs"))) {
-            assertThat(yamls).hasSize(jobs);
-        }
-
+    /** Runs the jobs in this JVM, one after another. */
+    private static void inProcess(Path jobDir, List<String> lines) {
         for (String line : lines) {
-            assertThat(line).startsWith("${TCPLAB:-tcplab} experiment ");
             Cli job = Cli.run(TransferCommand.DEFAULT_ENGINE, inDirectory(line, jobDir));
             assertThat(job.exitCode()).as(line + "\n" + job.err()).isZero();
         }
-        Cli merged = Cli.run(TransferCommand.DEFAULT_ENGINE, "merge", jobDir.resolve("results").toString(),
-                "--out", dir.resolve("merged-png").toString());
-        assertThat(merged.exitCode()).as(merged.err()).isZero();
-
-        Cli direct = run(sweep, "--no-progress");
-        assertThat(direct.exitCode()).as(direct.err()).isZero();
-        assertThat(tablesOnly(merged.out())).isEqualTo(tablesOnly(direct.out())).isNotBlank();
-    }
-
-    private static Cli run(String[] sweep, String... more) {
-        List<String> args = new ArrayList<>(List.of(sweep));
-        args.addAll(List.of(more));
-        return Cli.run(TransferCommand.DEFAULT_ENGINE, args.toArray(String[]::new));
     }
 
     /** A line of jobs.txt as its words, without the launcher, its relative paths made absolute. */
@@ -86,10 +59,5 @@ class SweepJobsTest {
             args.add(w.startsWith("jobs/") || w.equals("results") ? jobDir.resolve(w).toString() : w);
         }
         return args.toArray(String[]::new);
-    }
-
-    /** The printed tables without the line naming where the plot went. */
-    private static String tablesOnly(String out) {
-        return String.join("\n", out.lines().filter(l -> !l.startsWith("plot: ")).toList());
     }
 }
