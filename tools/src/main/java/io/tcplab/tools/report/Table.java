@@ -13,8 +13,11 @@ public final class Table {
         }
     }
 
-    /** A cell that begins with a number is set right-aligned, so that digits line up (the script sorts by it too). */
-    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d|\\.\\d)");
+    /**
+     * A cell that begins with a number, or is "-" (no number), is set right-aligned so that digits
+     * line up; the script sorts by the same leading number.
+     */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d|\\.\\d)|-$");
 
     private final String caption;
     private final List<String> headers;
