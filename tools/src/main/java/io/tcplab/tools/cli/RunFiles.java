@@ -2,6 +2,7 @@ package io.tcplab.tools.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tcplab.tools.link.bridge.LoopStalls;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.LinkSeries;
 import io.tcplab.tools.scenario.ScenarioResult;
@@ -31,6 +32,14 @@ final class RunFiles {
             doc.put("duration_s", r.durationNanos() / 1e9);
             doc.put("warmup_s", r.warmupNanos() / 1e9);
             doc.put("wall_s", r.wallSeconds());
+            if (r.linkStalls() != null) {
+                LoopStalls st = r.linkStalls().rounds();
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("count", st.count());
+                m.put("total_ms", st.totalNanos() / 1e6);
+                m.put("longest_ms", st.longestNanos() / 1e6);
+                doc.put("link_stalls", m);
+            }
             List<Map<String, Object>> flows = new ArrayList<>();
             for (FlowSeries f : r.flows()) {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -53,6 +62,9 @@ final class RunFiles {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("name", l.name());
                 m.put("utilization", r.measuredUtilization(l));
+                if (r.linkStalls() != null) {
+                    m.put("starved_ms", r.linkStalls().starvedNanos(l.name()) / 1e6);
+                }
                 m.put("drop_ratio", l.dropRatio());
                 m.put("early_dropped", l.earlyDropped());
                 m.put("ect_dropped", l.ectDropped());

@@ -70,6 +70,12 @@ public final class Link {
         return transmitter.bytes();
     }
 
+    /** How long the link has had nothing to send at {@code now}, or 0 while it is sending. */
+    public long idleNanos(long now) {
+        transmitter.drain(now);
+        return transmitter.idleNanos(now);
+    }
+
     /**
      * Holds the link for {@code durationNanos} from {@code fromNanos}: nothing leaves the
      * transmitter meanwhile; packets offered meanwhile queue (drop-tail still applies) and, with

@@ -61,7 +61,7 @@ public final class MultiFlowRunner {
         }
         return new ScenarioResult(scenario.name(), seed, scenario.sampleNanos(), scenario.warmupNanos(),
                 scenario.durationNanos(), samples, flows, linkSeries, (System.nanoTime() - wallStart) / 1e9,
-                network.scheduler().eventsProcessed());
+                network.scheduler().eventsProcessed(), null);
     }
 
     /** The series being filled, in primitive arrays. */

@@ -1,16 +1,20 @@
 package io.tcplab.tools.scenario;
 
+import io.tcplab.tools.link.bridge.LinkStalls;
 import java.util.List;
 
 /**
  * What one run of a scenario (one seed) recorded: every flow's and every link's series on the
  * same sample grid, the end-of-run counters, and what the run cost.
  *
- * @param samples  samples per series: {@code durationNanos / sampleNanos + 1} (sample 0 at time 0)
+ * @param samples    samples per series: {@code durationNanos / sampleNanos + 1} (sample 0 at time 0)
+ * @param linkStalls in real mode, the time the link threads were off the CPU while owing work and
+ *                   how much link time that left unused; null for the emulated network, whose
+ *                   links run on virtual time
  */
 public record ScenarioResult(String scenario, long seed, long sampleNanos, long warmupNanos, long durationNanos,
                              int samples, List<FlowSeries> flows, List<LinkSeries> links, double wallSeconds,
-                             long eventsProcessed) {
+                             long eventsProcessed, LinkStalls linkStalls) {
 
     /** The first sample after the warm-up: where summary means start. */
     public int measuredFrom() {

@@ -139,8 +139,11 @@ class AnalyzeTsharkTest {
             AnalysisTable.print(a, new PrintWriter(System.out, true));
         }
 
-        // iperf3's 37-byte cookie, then 16 MiB; serve may end the test before the last bytes are acknowledged
-        assertThat(d.uniqueBytes()).as(report).isPositive().isLessThanOrEqualTo((16L << 20) + 37).isEqualTo(bytes);
+        // iperf3's 37-byte cookie, then 16 MiB; serve may end the test before the last bytes are
+        // acknowledged. iperf3 -n counts the bytes it has written and may write one more 128 KiB
+        // block before it looks (CI saw 16908325 = 37 + 16 MiB + 128 KiB): that much more is allowed.
+        assertThat(d.uniqueBytes()).as(report).isPositive()
+                .isLessThanOrEqualTo((16L << 20) + (128L << 10) + 37).isEqualTo(bytes);
         // Every segment re-sent is one or the other, exactly as tshark has them. Which one: equal in 12 of 13
         // runs; once tshark called 27 of 623 retransmissions where tcplab said out of order (112/511 against
         // 139/484, cause not found): the split may differ by a tenth of the re-sent segments.

@@ -60,11 +60,18 @@ class RunRealTest {
         assertThat(b).as("kernel goodput").isGreaterThan(2e6);
         // A drop-tail queue of one BDP keeps two Reno flows' aggregate at the full rate through
         // each halving (Appenzeller et al. 2004: one BDP suffices for one flow). This machine
-        // measures 98-99 %, once 86 % in a minute when its other real-time runs lost rate too (the
-        // link threads stalled); 80 % leaves room for that and still fails a flow that stops.
+        // measures 98-99 % when quiet. A link thread kept off the CPU while its link ran empty
+        // leaves the link idle with packets waiting in the device; the run reports an upper bound
+        // of that time (starved_ms, warm-up included). The bound leaves 20 % for the senders' own
+        // scheduling and takes away what the link lost.
         JsonNode bottleneck = run.at("/links/0");
         assertThat(bottleneck.get("name").asText()).isEqualTo("bottleneck");
-        assertThat(bottleneck.get("utilization").asDouble()).as("bottleneck utilization").isGreaterThan(0.80);
+        double measuredMs = (run.get("duration_s").asDouble() - run.get("warmup_s").asDouble()) * 1e3;
+        assertThat(bottleneck.get("starved_ms").isNumber()).as("starved_ms in %s", bottleneck).isTrue();
+        double starvedMs = bottleneck.get("starved_ms").asDouble();
+        assertThat(bottleneck.get("utilization").asDouble())
+                .as("bottleneck utilization with the links starved up to %.1f ms of %.0f ms", starvedMs, measuredMs)
+                .isGreaterThan(0.80 * (1 - Math.min(1, starvedMs / measuredMs)));
         // Same algorithm, same RTT, one queue: about equal shares. tcplab's and the kernel's Reno
         // differ in detail (recovery, initial window, ACK frequency) and 8 s is a few dozen
         // sawtooth cycles, so allow up to 3:1, which is Jain 0.8 for two flows; measured: 0.99+.

@@ -41,6 +41,7 @@ public final class LinkBridge implements AutoCloseable {
     private volatile long startNanos;
     private long rounds;
     private long sleeps;
+    private final LoopStalls stalls = new LoopStalls();
 
     private LinkBridge(Builder b) {
         PacketPool pool = new PacketPool();
@@ -95,6 +96,11 @@ public final class LinkBridge implements AutoCloseable {
         return sleeps;
     }
 
+    /** The rounds that ran late: time the links lost to the thread being off the CPU. */
+    public LoopStalls stalls() {
+        return stalls;
+    }
+
     /** Stops the thread, drops what is still in flight and closes the devices when owned. */
     @Override
     public void close() {
@@ -142,11 +148,15 @@ public final class LinkBridge implements AutoCloseable {
 
     private void loop() {
         long start = startNanos;
+        long due = start; // when this round had to run at the latest
         while (!stopping) {
             rounds++;
             long now = System.nanoTime();
+            long late = now - Math.min(due, now);
             forward.applyDueChanges(now - start);
             reverse.applyDueChanges(now - start);
+            long idleForward = forward.link.idleNanos(now);
+            long idleReverse = reverse.link.idleNanos(now);
             int readForward = forward.readBatch(readBuffer, batchSize);
             forward.writeDue(System.nanoTime());
             int readReverse = reverse.readBatch(readBuffer, batchSize);
@@ -154,6 +164,8 @@ public final class LinkBridge implements AutoCloseable {
             reverse.writeDue(done);
             forward.publishQueue(done);
             reverse.publishQueue(done);
+            stalls.round(late, readForward > 0 ? idleForward : 0, readReverse > 0 ? idleReverse : 0);
+            due = done;
             if (readForward >= batchSize || readReverse >= batchSize) {
                 continue; // more may be waiting: read again before sleeping
             }
@@ -161,11 +173,13 @@ public final class LinkBridge implements AutoCloseable {
             long wait;
             if (next == Long.MAX_VALUE) {
                 wait = -1;
+                due = Long.MAX_VALUE; // nothing owed until a device wakes the loop
             } else {
                 wait = next - System.nanoTime();
                 if (wait <= 0) {
                     continue;
                 }
+                due = next;
             }
             sleeps++;
             poller.await(wait);

@@ -8,6 +8,8 @@ import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
+import io.tcplab.tools.link.bridge.LinkStalls;
+import io.tcplab.tools.link.bridge.LoopStalls;
 import io.tcplab.tools.scenario.LinkEvent;
 import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.PathDelays;
@@ -275,6 +277,18 @@ final class RealNetwork implements AutoCloseable {
             drops.add("bridge writes " + b.forward().name(), b.forward().writeDrops());
             drops.add("bridge writes " + b.reverse().name(), b.reverse().writeDrops());
         }
+    }
+
+    /** Every bridge's late rounds together, and each topology link direction's starved time. */
+    LinkStalls stalls() {
+        LoopStalls all = new LoopStalls();
+        bridges.forEach(b -> all.add(b.stalls()));
+        Map<String, Long> starved = new LinkedHashMap<>();
+        for (LinkBridge b : topologyBridges().values()) {
+            starved.put(b.forward().name(), b.stalls().forwardStarvedNanos());
+            starved.put(b.reverse().name(), b.stalls().reverseStarvedNanos());
+        }
+        return new LinkStalls(all, starved);
     }
 
     /** Fails the run if a bridge stopped on its own. */

@@ -7,6 +7,7 @@ import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.link.bridge.DirectionStats;
 import io.tcplab.tools.link.bridge.LinkBridge;
+import io.tcplab.tools.link.bridge.LinkStalls;
 import io.tcplab.tools.scenario.FlowPath;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -131,8 +132,13 @@ public final class RealScenarioRunner {
             for (DirectionStats[] l : links) {
                 linkSeries.add(series(l));
             }
+            LinkStalls stalls = net.stalls();
+            if (stalls.rounds().count() > 0) {
+                notes.add("real mode: link threads: " + stalls.rounds().line() + " (seed " + seed
+                        + "; packets waited in the devices meanwhile, delay the scenario does not have)");
+            }
             return new ScenarioResult(s.name(), seed, s.sampleNanos(), s.warmupNanos(), s.durationNanos(), samples,
-                    flowSeries, linkSeries, (System.nanoTime() - wallStart) / 1e9, 0);
+                    flowSeries, linkSeries, (System.nanoTime() - wallStart) / 1e9, 0, stalls);
         } catch (IOException e) {
             throw new AbException(e.getMessage(), e);
         } catch (TunException e) {
