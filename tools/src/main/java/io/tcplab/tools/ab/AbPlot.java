@@ -1,18 +1,13 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.geom.Rectangle2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
@@ -42,25 +37,7 @@ public final class AbPlot {
      * {@code width} pixels wide, {@code height} per chart (the parity suite's plot of a path).
      */
     public static void png(List<AbResult> results, Path file, int width, int height) throws IOException {
-        if (!file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw new IllegalArgumentException("the plot is written as PNG; name the file *.png, got " + file);
-        }
-        if (results.isEmpty()) {
-            throw new IllegalArgumentException("nothing to plot into " + file);
-        }
-        System.setProperty("java.awt.headless", "true");
-        BufferedImage image = new BufferedImage(width, height * results.size(), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            for (int i = 0; i < results.size(); i++) {
-                chart(results.get(i)).draw(g, new Rectangle2D.Double(0, (double) i * height, width, height));
-            }
-        } finally {
-            g.dispose();
-        }
-        try (OutputStream out = Files.newOutputStream(file)) {
-            ChartUtils.writeBufferedImageAsPNG(out, image);
-        }
+        ChartFiles.save(results.stream().map(AbPlot::chart).toList(), file, width, height);
     }
 
     static JFreeChart chart(AbResult r) {

@@ -1,5 +1,6 @@
 package io.tcplab.tools.analyze;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.DatasetRenderingOrder;
@@ -129,7 +129,7 @@ public final class TimeSequencePlot {
                 d.to(), s.segments.size(), d.retransmissions(), d.outOfOrder());
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        ChartFiles.save(chart, file, WIDTH, HEIGHT);
         return file;
     }
 

@@ -1,11 +1,11 @@
 package io.tcplab.tools.cccheck;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
@@ -46,7 +46,7 @@ final class ModelPlot {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+        ChartFiles.save(chart, file, WIDTH, HEIGHT);
     }
 
     private static XYStepRenderer renderer() {

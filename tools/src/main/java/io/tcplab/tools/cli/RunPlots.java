@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.plot.ChartFiles;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.LinkSeries;
 import io.tcplab.tools.scenario.ScenarioResult;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntToDoubleFunction;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.xy.XYSeries;
@@ -71,6 +71,6 @@ final class RunPlots {
     private static void save(Path file, String title, String unit, XYSeriesCollection data) throws IOException {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "time (s)", unit, data, PlotOrientation.VERTICAL,
                 true, false, false);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 1000, 500);
+        ChartFiles.save(chart, file, 1000, 500);
     }
 }

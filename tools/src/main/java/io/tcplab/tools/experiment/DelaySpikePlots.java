@@ -1,5 +1,6 @@
 package io.tcplab.tools.experiment;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
@@ -46,9 +46,9 @@ public final class DelaySpikePlots {
             List<VariantRun> ofKind = runs.stream().filter(r -> r.result().kind().equals(kind.label())).toList();
             int height = 90 + PANEL_HEIGHT * ofKind.size();
             Path cwnd = dir.resolve("cwnd-" + kind.label() + ".png");
-            ChartUtils.saveChartAsPNG(cwnd.toFile(), chart(spec, kind, ofKind, false), WIDTH, height);
+            ChartFiles.save(chart(spec, kind, ofKind, false), cwnd, WIDTH, height);
             Path tseq = dir.resolve("tseq-" + kind.label() + ".png");
-            ChartUtils.saveChartAsPNG(tseq.toFile(), chart(spec, kind, ofKind, true), WIDTH, height);
+            ChartFiles.save(chart(spec, kind, ofKind, true), tseq, WIDTH, height);
             files.add(cwnd);
             files.add(tseq);
         }

@@ -1,11 +1,11 @@
 package io.tcplab.tools.experiment;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
@@ -45,7 +45,7 @@ public final class FriendlinessPlot {
                 + tables.cell(tables.protocols().get(0), rtt).stream().findFirst().map(FriendlinessResult::seed).orElse(0L)
                 + ")", JFreeChart.DEFAULT_TITLE_FONT, combined, true);
         Path file = Files.createDirectories(dir).resolve("throughput-" + FriendlinessTables.number(rtt) + "ms.png");
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 1000, Math.max(400, 220 * combined.getSubplots().size()));
+        ChartFiles.save(chart, file, 1000, Math.max(400, 220 * combined.getSubplots().size()));
         return file;
     }
 

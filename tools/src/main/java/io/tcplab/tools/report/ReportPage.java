@@ -1,5 +1,6 @@
 package io.tcplab.tools.report;
 
+import io.tcplab.tools.plot.ChartFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ public final class ReportPage {
         kind.sections(dir, page);
         List<Path> files = files(dir);
         page.heading("Plots");
-        List<Path> images = files.stream().filter(Page::isImage).toList();
+        List<Path> images = files.stream().filter(f -> Page.isImage(f) && !drawnAsSvgToo(f)).toList();
         if (images.isEmpty()) {
             page.note("no plots in this directory");
         }
@@ -43,7 +44,7 @@ public final class ReportPage {
         page.heading("Data files");
         Table data = new Table("", List.of("file", "bytes"));
         for (Path f : files) {
-            if (!Page.isImage(f)) {
+            if (!images.contains(f)) {
                 data.cells(List.of(new Table.Cell(relative(dir, f), Html.uri(relative(dir, f))),
                         Table.Cell.of(Long.toString(Files.size(f)))));
             }
@@ -52,6 +53,11 @@ public final class ReportPage {
         Path file = dir.resolve(FILE);
         page.write(file);
         return file;
+    }
+
+    /** A PNG with its SVG beside it: the page shows the SVG (sharp at any zoom) and links the PNG. */
+    private static boolean drawnAsSvgToo(Path image) {
+        return image.getFileName().toString().endsWith(".png") && Files.isRegularFile(ChartFiles.svgBeside(image));
     }
 
     /** The run's facts, or a note that the directory does not record them. */

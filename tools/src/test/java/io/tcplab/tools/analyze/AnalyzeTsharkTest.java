@@ -85,12 +85,7 @@ class AnalyzeTsharkTest {
         TestHosts.Link veth = hosts.link(snd, path.cidr(1), rtr, path.cidr(2));
         snd.ip("route", "add", tunNet.toString(), "via", path.address(2));
         snd.run("ethtool", "-K", veth.aDevice(), "tso", "off", "gso", "off");
-        rtr.run("sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
-        rtr.run("nft", "add", "table", "ip", "tcplab_loss");
-        rtr.run("nft", "add", "chain", "ip", "tcplab_loss", "drops", "{", "type", "filter", "hook", "forward",
-                "priority", "0", ";", "}");
-        rtr.run("nft", "add", "rule", "ip", "tcplab_loss", "drops", "ip", "daddr", tunNet.address(2), "meta", "length",
-                ">", "1000", "numgen", "random", "mod", "100", "<", String.valueOf(LOSS_PERCENT), "drop");
+        ForwardedLoss.dropForwardedData(rtr, tunNet.address(2), "random", "mod", "100", "<", String.valueOf(LOSS_PERCENT));
 
         String tun = String.format(Locale.ROOT, "tlan%06x", ThreadLocalRandom.current().nextInt(1 << 24));
         StringWriter serveOut = new StringWriter();

@@ -28,7 +28,7 @@ class ReportCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
-    void delaySpikeReportHoldsEachRowAndEveryPlot(@TempDir Path dir) throws IOException {
+    void delaySpikeReportHoldsEachRowAndEveryPlot(@TempDir Path dir) throws Exception {
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "delay-spike", "--duration", "4s", "--spike-at",
                 "1s", "--spike-duration", "0.5s", "--variants", "sack,teb", "--report", dir.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
@@ -45,7 +45,7 @@ class ReportCommandTest {
     }
 
     @Test
-    void friendlinessReportHoldsTheTablesAndItsResultsMerge(@TempDir Path dir) throws IOException {
+    void friendlinessReportHoldsTheTablesAndItsResultsMerge(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report");
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "friendliness", "--scenario",
                 FriendlinessCommandTest.smallCell(dir).toString(), "--rtts", "16", "--protocols", "cubic", "--duration",
@@ -62,13 +62,17 @@ class ReportCommandTest {
     }
 
     @Test
-    void runReportHoldsEachFlowsGoodputAndEveryPlot(@TempDir Path dir) throws IOException {
+    void runReportHoldsEachFlowsGoodputAndEveryPlot(@TempDir Path dir) throws Exception {
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "../scenarios/two-flow-dumbbell.yaml", "--duration",
                 "3s", "--no-progress", "--report", dir.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
 
         String html = ReportChecks.checkedPage(dir);
         assertThat(ReportChecks.pngFiles(dir.resolve("seed-1"))).isEqualTo(3); // throughput, cwnd, queue
+        // a 3 s run's plots are small as vectors: the page shows the SVGs and links the PNGs
+        assertThat(dir.resolve("seed-1/cwnd.svg")).isRegularFile();
+        assertThat(html.split("data:image/svg\\+xml;base64,", -1)).hasSize(4);
+        assertThat(html).contains("<a href=\"seed-1/cwnd.png\">");
         for (JsonNode flow : JSON.readTree(dir.resolve("run.json").toFile()).path(0).path("flows")) {
             assertThat(html).contains("<tr><td>" + flow.path("name").asText() + "</td>")
                     .contains("<td class=\"num\">" + flow.path("delivered_bytes").asLong() + "</td>");
@@ -77,7 +81,7 @@ class ReportCommandTest {
     }
 
     @Test
-    void abReportHoldsBothSidesAndThePlot(@TempDir Path dir) throws IOException {
+    void abReportHoldsBothSidesAndThePlot(@TempDir Path dir) throws Exception {
         Cli cli = ab("--report", dir.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
 
