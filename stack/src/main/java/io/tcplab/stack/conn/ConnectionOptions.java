@@ -2,6 +2,10 @@ package io.tcplab.stack.conn;
 
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.stack.recovery.LossDetectorProvider;
+import io.tcplab.stack.recovery.LossDetectors;
+import io.tcplab.stack.recovery.RackRtt;
+import io.tcplab.stack.recovery.RackTlpProvider;
 
 import java.util.Collections;
 import java.util.EnumSet;
@@ -89,10 +93,15 @@ public final class ConnectionOptions {
     public final long timeWaitNanos;
     /** The tick of our TSval clock (RFC 7323 §5.4 asks for 1 ms to 1 s). */
     public final long timestampTickNanos;
-    /** The loss detector (with SACK; NewReno without). */
-    public final LossRecovery recovery;
-    /** TEB's constants, when {@link #recovery} is TEB. */
-    public final TebParameters teb;
+    /**
+     * The loss detector's spec (with SACK; NewReno without), {@code name[:key=value,...]}: one of
+     * {@link LossDetectors#names()}, RACK's with {@link #rackRtt} and {@link #undoShowsReordering}
+     * filled in where they are not RFC 8985's; with an injected provider, its name and parameters.
+     */
+    public final String recovery;
+    /** Makes this connection's loss detector: from the spec, or the provider the builder was given. */
+    public final LossDetectorProvider.Factory recoveryFactory;
+    private final boolean recoveryInjected;
     /** The spurious-loss detectors that may undo a reduction (RFC 4015 response); empty: none. */
     public final Set<SpuriousDetection> spurious;
     /**
@@ -143,7 +152,8 @@ public final class ConnectionOptions {
         timeWaitNanos = b.timeWaitNanos;
         timestampTickNanos = b.timestampTickNanos;
         recovery = b.recovery;
-        teb = b.teb;
+        recoveryFactory = b.recoveryFactory;
+        recoveryInjected = b.recoveryInjected;
         spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
         pacing = b.pacing;
         exactCeEcho = b.exactCeEcho;
@@ -194,7 +204,8 @@ public final class ConnectionOptions {
         b.timeWaitNanos = timeWaitNanos;
         b.timestampTickNanos = timestampTickNanos;
         b.recovery = recovery;
-        b.teb = teb;
+        b.recoveryFactory = recoveryFactory;
+        b.recoveryInjected = recoveryInjected;
         b.spurious = EnumSet.copyOf(spurious);
         b.pacing = pacing;
         b.exactCeEcho = exactCeEcho;
@@ -237,8 +248,9 @@ public final class ConnectionOptions {
         private int keepAliveProbes = 9;
         private long timeWaitNanos = 60_000 * MS; // Linux TCP_TIMEWAIT_LEN
         private long timestampTickNanos = MS;
-        private LossRecovery recovery = LossRecovery.RACK; // RFC 8985, as Linux
-        private TebParameters teb = TebParameters.DEFAULT;
+        private String recovery = LossDetectors.DEFAULT; // RFC 8985, as Linux
+        private LossDetectorProvider.Factory recoveryFactory;
+        private boolean recoveryInjected;
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
         private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
@@ -298,10 +310,19 @@ public final class ConnectionOptions {
         }
         public Builder timeWaitNanos(long nanos) { timeWaitNanos = nanos; return this; }
         public Builder timestampTickNanos(long nanos) { timestampTickNanos = nanos; return this; }
-        public Builder recovery(LossRecovery detector) { recovery = detector; return this; }
-        public Builder teb(TebParameters parameters) { teb = parameters; return this; }
-        /** The detector and, for TEB, its parameters. */
-        public Builder recovery(RecoverySpec spec) { recovery = spec.recovery(); teb = spec.teb(); return this; }
+        /** The loss detector by spec, {@code name[:key=value,...]} (checked in {@link #build()}). */
+        public Builder recovery(String spec) {
+            recovery = java.util.Objects.requireNonNull(spec, "recovery");
+            recoveryInjected = false;
+            return this;
+        }
+        /** A detector whose provider need not be on the class path, with {@code key=value,...} parameters. */
+        public Builder recovery(LossDetectorProvider provider, String parameters) {
+            recoveryFactory = LossDetectors.factory(provider, parameters);
+            recovery = parameters.isBlank() ? provider.name() : provider.name() + ":" + parameters;
+            recoveryInjected = true;
+            return this;
+        }
         public Builder spurious(Set<SpuriousDetection> detectors) {
             spurious = detectors.isEmpty() ? EnumSet.noneOf(SpuriousDetection.class) : EnumSet.copyOf(detectors);
             return this;
@@ -313,6 +334,10 @@ public final class ConnectionOptions {
             if (!injected) {
                 congestionControl = CongestionControls.withDefaults(congestionControl, algorithmDefaults);
                 congestionControlFactory = CongestionControls.factory(congestionControl);
+            }
+            if (!recoveryInjected) {
+                recovery = LossDetectors.withDefaults(recovery, Map.of(RackTlpProvider.NAME, rackDefaults()));
+                recoveryFactory = LossDetectors.factory(recovery);
             }
             require(sendBufferBytes >= 1024 && sendBufferBytes <= (1 << 30), "sendBufferBytes", "1 KiB to 1 GiB");
             require(receiveBufferBytes >= 1024 && receiveBufferBytes <= (1 << 30), "receiveBufferBytes", "1 KiB to 1 GiB");
@@ -329,11 +354,21 @@ public final class ConnectionOptions {
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
             require(prrBound != null, "prrBound", "one of SSRB, LINUX");
             require(rackRtt != null, "rackRtt", "one of NEWEST, LAST");
-            require(recovery != null, "recovery", "one of rack, rfc6675, teb");
-            require(teb != null, "teb", "TEB's parameters");
             require(exactCeEcho != null, "exactCeEcho", "one of OFF, NEGOTIATE, ON");
             require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
             return new ConnectionOptions(this);
+        }
+
+        /** RACK's parameters where this builder's settings are not RFC 8985's (a profile set them). */
+        private String rackDefaults() {
+            StringBuilder b = new StringBuilder();
+            if (rackRtt == RackRtt.LAST) {
+                b.append("rtt=last");
+            }
+            if (undoShowsReordering) {
+                b.append(b.length() > 0 ? "," : "").append("undo_reordering=on");
+            }
+            return b.toString();
         }
 
         private static void require(boolean ok, String field, String allowed) {

@@ -1,5 +1,8 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.recovery.DetectorContext;
+import io.tcplab.stack.recovery.DupThresh;
+import io.tcplab.stack.recovery.LossDetector;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.buffer.SendBuffer;
 import io.tcplab.stack.cc.CaEvent;
@@ -23,11 +26,7 @@ import io.tcplab.stack.trace.TraceEvent;
  * only tells it what happened.
  */
 final class Sender {
-    private static final int DUP_THRESH = DupThreshDetector.DUP_THRESH;
-    /** {@link #sendProbe} outcomes. */
-    static final int PROBE_NONE = 0;
-    static final int PROBE_NEW = 1;
-    static final int PROBE_RETRANSMIT = 2;
+    private static final int DUP_THRESH = DupThresh.DUP_THRESH;
 
     private final Connection c;
     final SendBuffer buffer;
@@ -115,11 +114,7 @@ final class Sender {
         this.dupAckCredit = options.dupAckCredit;
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos);
-        this.detector = switch (options.recovery) {
-            case RACK -> new RackTlp(scoreboard, rtt, this, options.rackRtt, options.undoShowsReordering);
-            case RFC6675 -> new DupThreshDetector(scoreboard, this);
-            case TEB -> new TimerBasedRetransmit(scoreboard, rtt, this, options.teb);
-        };
+        this.detector = options.recoveryFactory.create(new DetectorPort(this, rtt));
         this.spurious = new SpuriousDetector(options.spurious.contains(SpuriousDetection.EIFEL),
                 options.spurious.contains(SpuriousDetection.DSACK));
         this.frto = options.spurious.contains(SpuriousDetection.FRTO) ? new Frto() : null;
@@ -408,23 +403,23 @@ final class Sender {
      * RFC 8985 §7.3, the tail loss probe: one new segment if the receiver's window takes it
      * (whatever cwnd says), else the highest outstanding segment again.
      */
-    int sendProbe(long now) {
+    DetectorContext.Probe sendProbe(long now) {
         long unsent = dataEnd() - sndNxt;
         int payloadMss = payloadMss();
         if (unsent > 0 && sndUna + sndWnd - sndNxt >= Math.min(payloadMss, unsent)) {
             int len = (int) Math.min(payloadMss, unsent);
             transmitNew(now, len, len == unsent && closeRequested);
             c.trace(now, TraceEvent.TLP_PROBE, "new", sndNxt - len, len);
-            return PROBE_NEW;
+            return DetectorContext.Probe.NEW_DATA;
         }
         long last = scoreboard.highestUnsackedSegment();
         if (last < 0) {
-            return PROBE_NONE;
+            return DetectorContext.Probe.NONE;
         }
         retransmit(now, last);
         c.trace(now, TraceEvent.TLP_PROBE, "retransmit", last, scoreboard.segmentLength(last));
         c.timers.arm(TimerKind.RTO, now + rtt.rto()); // §7.3: the RTO restarts from the probe
-        return PROBE_RETRANSMIT;
+        return DetectorContext.Probe.RETRANSMISSION;
     }
 
     // ---------------------------------------------------------------- input

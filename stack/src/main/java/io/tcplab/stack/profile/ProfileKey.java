@@ -2,7 +2,7 @@ package io.tcplab.stack.profile;
 
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.PrrBound;
-import io.tcplab.stack.conn.RackRtt;
+import io.tcplab.stack.recovery.RackRtt;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import java.util.Locale;

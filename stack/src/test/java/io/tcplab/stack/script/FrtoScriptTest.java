@@ -5,7 +5,6 @@ import static io.tcplab.stack.script.SegSpec.seg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.conn.SpuriousDetection;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,7 @@ class FrtoScriptTest {
     private static final int MSS = 1460;
 
     private static ScriptedPeer timedOut() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.RFC6675) // no TLP
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery("rfc6675") // no TLP
                 .spurious(EnumSet.of(SpuriousDetection.FRTO)).build());
         p.acceptFrom(plainSyn().sackOk(), 100);
         p.write(20 * MSS);

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.PrrBound;
-import io.tcplab.stack.conn.RackRtt;
+import io.tcplab.stack.recovery.RackRtt;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

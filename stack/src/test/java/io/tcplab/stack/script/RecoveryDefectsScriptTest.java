@@ -5,7 +5,6 @@ import static io.tcplab.stack.script.SegSpec.seg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.conn.SpuriousDetection;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class RecoveryDefectsScriptTest {
     }
 
     private static ConnectionOptions.Builder rfc6675() {
-        return ConnectionOptions.builder().recovery(LossRecovery.RFC6675);
+        return ConnectionOptions.builder().recovery("rfc6675");
     }
 
     private static int seq(int segment) {

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import org.junit.jupiter.api.Test;
 
 /** Loss recovery: the retransmission timer (RFC 6298), fast retransmit (RFC 5681, 6582, 6675), RFC 3042. */
@@ -17,7 +16,7 @@ class RetransmissionScriptTest {
      * (whose tests are in RackTlpScriptTest).
      */
     private static ConnectionOptions.Builder rfc6675() {
-        return ConnectionOptions.builder().recovery(LossRecovery.RFC6675);
+        return ConnectionOptions.builder().recovery("rfc6675");
     }
 
     private static final int MSS = 1460; // plain peer: no timestamps

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.DoubleDropRule;
-import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.recovery.DoubleDropRule;
 import io.tcplab.stack.conn.SpuriousDetection;
-import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.stack.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -60,8 +59,7 @@ class TebDelaySpikeScriptTest {
     }
 
     private static Run run(Flight flight, Set<SpuriousDetection> spurious, DoubleDropRule rule, boolean ackDelayedToo) {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
-                .teb(new TebParameters(2, 2, rule)).spurious(spurious).build());
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(new TebParameters(2, 2, rule).spec()).spurious(spurious).build());
         p.acceptFrom(fullSyn(), 100);
         List<Long> losses = new ArrayList<>();
         List<Long> undos = new ArrayList<>();

@@ -6,10 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.conn.SpuriousDetection;
-import io.tcplab.stack.conn.DoubleDropRule;
-import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.recovery.DoubleDropRule;
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.stack.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -28,7 +27,7 @@ class TimerBasedRetransmitScriptTest {
     private static final int MSS = 1448; // 1460 less the timestamps option
 
     private static ScriptedPeer established(Set<SpuriousDetection> spurious) {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB).spurious(spurious).build());
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery("teb").spurious(spurious).build());
         p.acceptFrom(fullSyn(), 100);
         return p;
     }
@@ -160,8 +159,7 @@ class TimerBasedRetransmitScriptTest {
     /** {@code dd=timer}, the rule before issue 15: the retransmission's own deadline (2·2·RTT) finds it, evidence or not. */
     @Test
     void theTimerRuleFindsALostRetransmissionByItsDeadlineAlone() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
-                .teb(new TebParameters(2, 2, DoubleDropRule.TIMER)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(new TebParameters(2, 2, DoubleDropRule.TIMER).spec()).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
         p.acceptFrom(fullSyn(), 100);
         sendTen(p);
         p.advanceTo(200);
@@ -179,8 +177,7 @@ class TimerBasedRetransmitScriptTest {
     /** {@code dd=off}: the same overtaken retransmission is left to the RFC 6298 timer (armed at 100 ms), without a double drop. */
     @Test
     void withTheRuleOffALostRetransmissionWaitsForTheRetransmissionTimer() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
-                .teb(new TebParameters(2, 2, DoubleDropRule.OFF)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(new TebParameters(2, 2, DoubleDropRule.OFF).spec()).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
         p.acceptFrom(fullSyn(), 100);
         sendTen(p);
         p.advanceTo(200);
@@ -208,8 +205,7 @@ class TimerBasedRetransmitScriptTest {
      */
     @Test
     void retransmissionsFoundLostInSeveralScansAreOneDoubleDropPerResponse() {
-        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(LossRecovery.TEB)
-                .teb(new TebParameters(2, 2, DoubleDropRule.TIMER)).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery(new TebParameters(2, 2, DoubleDropRule.TIMER).spec()).spurious(EnumSet.noneOf(SpuriousDetection.class)).build());
         p.acceptFrom(fullSyn(), 100);
         List<Long> rows = new ArrayList<>();
         p.connection().setTraceListener(r -> {

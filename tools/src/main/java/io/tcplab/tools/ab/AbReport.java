@@ -141,7 +141,7 @@ public final class AbReport {
         spec.put("bytes", r.spec().bytes());
         spec.put("congestionControl", r.spec().cc());
         spec.put("profile", r.spec().tcplab().profile);
-        spec.put("recovery", r.spec().tcplab().recovery.name().toLowerCase(Locale.ROOT));
+        spec.put("recovery", r.spec().tcplab().recovery);
         spec.put("spurious", r.spec().tcplab().spurious.toString().toLowerCase(Locale.ROOT));
         spec.put("pacing", r.spec().tcplab().pacing);
         spec.put("ecn", r.spec().ecn());

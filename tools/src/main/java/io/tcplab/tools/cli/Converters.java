@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
-import io.tcplab.stack.conn.RecoverySpec;
 import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
@@ -176,14 +176,15 @@ final class Converters {
         }
     }
 
-    /** {@code rack}, {@code rfc6675} or {@code teb[:k=2,backoff=2,dd=evidence]} ({@link RecoverySpec}). */
-    static final class Recovery implements ITypeConverter<RecoverySpec> {
+    /** A loss detector's spec, {@code name[:key=value,...]} ({@link LossDetectors}), checked and in canonical form. */
+    static final class Recovery implements ITypeConverter<String> {
         @Override
-        public RecoverySpec convert(String value) {
+        public String convert(String value) {
             try {
-                return RecoverySpec.parse(value);
+                LossDetectors.factory(value);
+                return LossDetectors.withDefaults(value, java.util.Map.of());
             } catch (IllegalArgumentException e) {
-                throw bad(RecoverySpec.ACCEPTED, value, e.getMessage());
+                throw bad(LossDetectors.accepted(), value, e.getMessage());
             }
         }
     }

@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.experiment.DelaySpikeExperiment;
 import io.tcplab.tools.experiment.DelaySpikeFiles;
@@ -208,11 +208,11 @@ public final class DelaySpikeCommand implements Callable<Integer> {
             throw new ParameterException(command.commandLine(), "--receiver-profile needs the emulator: with --real the "
                     + "receiver is the kernel");
         }
-        ConnectionOptions base = profile.builder().congestionControl(cc).teb(teb)
+        ConnectionOptions base = profile.builder().congestionControl(cc)
                 .sendBufferBytes(buffer).receiveBufferBytes(buffer).pacing(pacing.on()).build();
         ConnectionOptions receiver = receiverProfile == null ? null : receiverProfile.builder().congestionControl(cc)
                 .sendBufferBytes(buffer).receiveBufferBytes(buffer).build();
         return new DelaySpikeSpec(rateBitsPerSec, rttNanos, limit, spikeAtNanos, spikeDurationNanos, spikeDelayNanos,
-                kinds, direction, durationNanos, chosen, seed, base, real, receiver);
+                kinds, direction, durationNanos, chosen, seed, base, teb, real, receiver);
     }
 }

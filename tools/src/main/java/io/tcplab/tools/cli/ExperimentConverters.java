@@ -1,8 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.cc.CongestionControls;
-import io.tcplab.stack.conn.RecoverySpec;
-import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.tools.experiment.EcnSetup;
 import io.tcplab.tools.experiment.ProtocolLabels;
 import io.tcplab.tools.experiment.SpikeDirection;
@@ -67,7 +66,7 @@ final class ExperimentConverters {
         @Override
         public TebParameters convert(String value) {
             try {
-                return RecoverySpec.parse("teb:" + value).teb();
+                return TebParameters.of("teb:" + value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("must be TEB's parameters like k=2,backoff=2,dd=evidence|timer|off, got '"
                         + value + "' (" + e.getMessage() + ")");

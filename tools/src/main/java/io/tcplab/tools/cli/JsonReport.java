@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.scenario.TransferResult;
@@ -54,7 +53,7 @@ final class JsonReport {
         node.put("timestamps", o.timestamps);
         node.put("windowScale", o.windowScale);
         node.put("ecn", o.ecn);
-        node.put("recovery", o.recovery == LossRecovery.TEB ? o.teb.spec() : o.recovery.name().toLowerCase(Locale.ROOT));
+        node.put("recovery", o.recovery);
         ArrayNode spurious = node.putArray("spurious");
         o.spurious.forEach(d -> spurious.add(d.name().toLowerCase(Locale.ROOT)));
         node.put("pacing", o.pacing);

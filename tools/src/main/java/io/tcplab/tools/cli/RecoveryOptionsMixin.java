@@ -1,7 +1,6 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.RecoverySpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -11,11 +10,12 @@ import picocli.CommandLine.Option;
  */
 public final class RecoveryOptionsMixin {
     @Option(names = "--recovery", paramLabel = "SPEC", defaultValue = "rack", converter = Converters.Recovery.class,
-            description = "Loss detection with SACK: rack (RFC 8985), rfc6675 (DupThresh) or teb[:k=2,backoff=2,"
+            description = "Loss detection with SACK, any detector on the class path: rack[:rtt=newest|last,"
+                    + "undo_reordering=off|on] (RFC 8985), rfc6675 (DupThresh) or teb[:k=2,backoff=2,"
                     + "dd=evidence|timer|off] (a first transmission lost k x the latest RTT after it left, each resend"
                     + " x backoff; a lost resend found by dd, see docs/stack.md); NewReno without SACK"
                     + " (default: ${DEFAULT-VALUE}).")
-    private RecoverySpec recovery;
+    private String recovery;
 
     @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
             converter = Converters.Spurious.class,

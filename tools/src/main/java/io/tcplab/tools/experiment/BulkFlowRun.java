@@ -25,7 +25,7 @@ final class BulkFlowRun {
     }
 
     static VariantRun run(DelaySpikeSpec spec, SpikeKind kind, Variant variant) {
-        ConnectionOptions options = variant.applyTo(spec.base());
+        ConnectionOptions options = spec.options(variant);
         ConnectionOptions receiving = spec.receiver();
         Network network = Topologies.twoHosts(spec.seed(), spec.forward(), spec.reverse(),
                 StackHost.factory(TransferRunner.stackConfig(spec.seed(), Topologies.addressA(), "a", options, -1, true)),

@@ -38,7 +38,7 @@ public final class DelaySpikeFiles {
         s.put("spikeDurationNanos", spec.spikeDurationNanos());
         s.put("spikeDelayNanos", spec.spikeDelayNanos());
         s.put("spikeDirection", spec.direction().label());
-        s.put("teb", spec.base().teb.spec());
+        s.put("teb", spec.teb().spec());
         ArrayNode kinds = s.putArray("kinds");
         spec.kinds().forEach(k -> kinds.add(k.label()));
         s.put("durationNanos", spec.durationNanos());

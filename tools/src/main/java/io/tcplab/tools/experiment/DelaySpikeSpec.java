@@ -1,5 +1,6 @@
 package io.tcplab.tools.experiment;
 
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
@@ -20,7 +21,7 @@ import java.util.List;
 public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos,
                              long spikeDurationNanos, long spikeDelayNanos, List<SpikeKind> kinds,
                              SpikeDirection direction, long durationNanos, List<Variant> variants, long seed,
-                             ConnectionOptions base, boolean real, ConnectionOptions receiver) {
+                             ConnectionOptions base, TebParameters teb, boolean real, ConnectionOptions receiver) {
 
     public static final long SECOND = 1_000_000_000L;
     /** How long after the spike's start the "after the spike" goodput is measured. */
@@ -44,22 +45,30 @@ public record DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, lo
         if (receiver == null) {
             receiver = base;
         }
+        if (teb == null) {
+            teb = TebParameters.DEFAULT;
+        }
+    }
+
+    /** The sender's options for one variant: the base with its detectors, TEB's with {@link #teb()}. */
+    public ConnectionOptions options(Variant variant) {
+        return variant.applyTo(base, teb);
     }
 
     /** The receiver follows the sender's options. */
     public DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos, long spikeDurationNanos,
                           long spikeDelayNanos, List<SpikeKind> kinds, SpikeDirection direction, long durationNanos,
-                          List<Variant> variants, long seed, ConnectionOptions base, boolean real) {
+                          List<Variant> variants, long seed, ConnectionOptions base, TebParameters teb, boolean real) {
         this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, direction,
-                durationNanos, variants, seed, base, real, null);
+                durationNanos, variants, seed, base, teb, real, null);
     }
 
     /** A run on the emulator. */
     public DelaySpikeSpec(long rateBitsPerSec, long rttNanos, Limit queue, long spikeAtNanos, long spikeDurationNanos,
                           long spikeDelayNanos, List<SpikeKind> kinds, SpikeDirection direction, long durationNanos,
-                          List<Variant> variants, long seed, ConnectionOptions base) {
+                          List<Variant> variants, long seed, ConnectionOptions base, TebParameters teb) {
         this(rateBitsPerSec, rttNanos, queue, spikeAtNanos, spikeDurationNanos, spikeDelayNanos, kinds, direction,
-                durationNanos, variants, seed, base, false);
+                durationNanos, variants, seed, base, teb, false);
     }
 
     /** The data direction's one-way delay outside the spike: half the RTT. */

@@ -42,7 +42,7 @@ public final class DelaySpikeTable {
     public static String describe(DelaySpikeSpec spec) {
         return String.format(Locale.ROOT, "%s Mbit/s, %s ms RTT, queue %s each way, %s s of bulk data, seed %d, %s, %s",
                 number(spec.rateBitsPerSec() / 1e6), number(spec.rttNanos() / 1e6), spec.queue(),
-                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl, spec.base().teb.spec())
+                number(spec.durationNanos() / 1e9), spec.seed(), spec.base().congestionControl, spec.teb().spec())
                 + (spec.base().profile.equals(Profiles.TODAY) ? "" : ", profile " + spec.base().profile)
                 + (spec.base().pacing ? ", tcplab paced" : "")
                 + (spec.receiver().profile.equals(spec.base().profile) ? "" : ", receiver profile " + spec.receiver().profile);

@@ -18,7 +18,7 @@ final class TcplabFlow implements RealBulkFlowRun.Sender {
     static TcplabFlow start(RealPath path, int port, DelaySpikeSpec spec, Variant variant, long origin) {
         SenderLog log = new SenderLog(origin, spec.durationNanos());
         InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), Long.MAX_VALUE));
-        TcplabSender sender = TcplabSender.connect(path, port, variant.applyTo(spec.base()), spec.seed(),
+        TcplabSender sender = TcplabSender.connect(path, port, spec.options(variant), spec.seed(),
                 RealBulkFlowRun.MTU, source, log, "tcplab-spike-stack");
         return new TcplabFlow(sender, log);
     }

@@ -1,7 +1,10 @@
 package io.tcplab.tools.experiment;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
+import io.tcplab.stack.recovery.DupThreshProvider;
+import io.tcplab.stack.recovery.RackTlpProvider;
+import io.tcplab.stack.recovery.TebParameters;
+import io.tcplab.stack.recovery.TebProvider;
 import io.tcplab.stack.conn.SpuriousDetection;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -17,21 +20,22 @@ import java.util.stream.Collectors;
  * tcplab set-up but the kernel's own TCP, which only a real run (over TUN devices) has.
  */
 public enum Variant {
-    SACK("sack", LossRecovery.RFC6675, EnumSet.noneOf(SpuriousDetection.class)),
-    SACK_EIFEL("sack-eifel", LossRecovery.RFC6675, EnumSet.of(SpuriousDetection.EIFEL)),
-    TEB("teb", LossRecovery.TEB, EnumSet.noneOf(SpuriousDetection.class)),
-    TEB_EIFEL("teb-eifel", LossRecovery.TEB, EnumSet.of(SpuriousDetection.EIFEL)),
-    RACK("rack", LossRecovery.RACK, EnumSet.allOf(SpuriousDetection.class)),
+    SACK("sack", DupThreshProvider.NAME, EnumSet.noneOf(SpuriousDetection.class)),
+    SACK_EIFEL("sack-eifel", DupThreshProvider.NAME, EnumSet.of(SpuriousDetection.EIFEL)),
+    TEB("teb", TebProvider.NAME, EnumSet.noneOf(SpuriousDetection.class)),
+    TEB_EIFEL("teb-eifel", TebProvider.NAME, EnumSet.of(SpuriousDetection.EIFEL)),
+    RACK("rack", RackTlpProvider.NAME, EnumSet.allOf(SpuriousDetection.class)),
     KERNEL("kernel", null, EnumSet.noneOf(SpuriousDetection.class));
 
     /** The variants a virtual run has: every tcplab set-up. */
     public static final java.util.List<Variant> TCPLAB = java.util.List.of(SACK, SACK_EIFEL, TEB, TEB_EIFEL, RACK);
 
     private final String label;
-    private final LossRecovery recovery;
+    /** The loss detector's name. */
+    private final String recovery;
     private final Set<SpuriousDetection> spurious;
 
-    Variant(String label, LossRecovery recovery, Set<SpuriousDetection> spurious) {
+    Variant(String label, String recovery, Set<SpuriousDetection> spurious) {
         this.label = label;
         this.recovery = recovery;
         this.spurious = spurious;
@@ -47,8 +51,8 @@ public enum Variant {
         return this == KERNEL;
     }
 
-    /** null for {@link #KERNEL}. */
-    public LossRecovery recovery() {
+    /** The loss detector's name; null for {@link #KERNEL}. */
+    public String recovery() {
         return recovery;
     }
 
@@ -56,12 +60,13 @@ public enum Variant {
         return spurious;
     }
 
-    /** {@code base} with this variant's recovery and spurious-loss detection. */
-    public ConnectionOptions applyTo(ConnectionOptions base) {
+    /** {@code base} with this variant's loss detector (TEB's with {@code teb}) and spurious-loss detection. */
+    public ConnectionOptions applyTo(ConnectionOptions base, TebParameters teb) {
         if (isKernel()) {
             throw new IllegalStateException("the kernel variant has no tcplab connection options");
         }
-        return base.toBuilder().recovery(recovery).spurious(spurious).build();
+        String spec = recovery.equals(TebProvider.NAME) ? teb.spec() : recovery;
+        return base.toBuilder().recovery(spec).spurious(spurious).build();
     }
 
     /** Every label, comma-separated, for messages. */

@@ -172,9 +172,9 @@ class TransferCommandTest {
                 "--pacing", "on");
 
         assertThat(cli.exitCode()).isZero();
-        assertThat(engine.spec.options().recovery).isEqualTo(io.tcplab.stack.conn.LossRecovery.TEB);
-        assertThat(engine.spec.options().teb).isEqualTo(new io.tcplab.stack.conn.TebParameters(3, 2,
-                io.tcplab.stack.conn.DoubleDropRule.TIMER));
+        assertThat(engine.spec.options().recovery).isEqualTo("teb:k=3,dd=timer");
+        assertThat(io.tcplab.stack.recovery.TebParameters.of(engine.spec.options().recovery)).isEqualTo(
+                new io.tcplab.stack.recovery.TebParameters(3, 2, io.tcplab.stack.recovery.DoubleDropRule.TIMER));
         assertThat(engine.spec.options().spurious).isEmpty();
         assertThat(engine.spec.options().pacing).isTrue();
     }

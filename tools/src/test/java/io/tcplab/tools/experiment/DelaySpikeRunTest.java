@@ -3,8 +3,8 @@ package io.tcplab.tools.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.DoubleDropRule;
-import io.tcplab.stack.conn.TebParameters;
+import io.tcplab.stack.recovery.DoubleDropRule;
+import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import java.util.List;
@@ -21,7 +21,7 @@ class DelaySpikeRunTest {
 
     private static DelaySpikeSpec spec(SpikeKind kind, SpikeDirection direction) {
         return new DelaySpikeSpec(10_000_000, 100 * MS, Limit.bytes(125_000), SECOND, 500 * MS, SECOND,
-                List.of(kind), direction, 4 * SECOND, List.of(Variant.SACK), 1, ConnectionOptions.builder().build());
+                List.of(kind), direction, 4 * SECOND, List.of(Variant.SACK), 1, ConnectionOptions.builder().build(), null);
     }
 
     @Test
@@ -69,7 +69,7 @@ class DelaySpikeRunTest {
         long spikeAt = 4 * SECOND;
         DelaySpikeSpec spec = new DelaySpikeSpec(10_000_000, 100 * MS, Limit.bytes(125_000), spikeAt, SECOND, SECOND,
                 List.of(SpikeKind.DELAY), direction, 8 * SECOND, List.of(variant), 1,
-                ConnectionOptions.builder().congestionControl("reno").teb(teb).build());
+                ConnectionOptions.builder().congestionControl("reno").build(), teb);
         Series drops = BulkFlowRun.run(spec, SpikeKind.DELAY, variant).log().doubleDropped;
         long inSpike = 0;
         for (int i = 0; i < drops.size(); i++) {
@@ -114,12 +114,13 @@ class DelaySpikeRunTest {
     @Test
     void variantsCarryTheirOptions() {
         ConnectionOptions base = ConnectionOptions.builder().congestionControl("reno").build();
-        ConnectionOptions teb = Variant.TEB_EIFEL.applyTo(base);
-        assertThat(teb.recovery).isEqualTo(io.tcplab.stack.conn.LossRecovery.TEB);
+        ConnectionOptions teb = Variant.TEB_EIFEL.applyTo(base, new TebParameters(3, 2, DoubleDropRule.TIMER));
+        assertThat(teb.recovery).isEqualTo("teb:k=3,backoff=2,dd=timer");
         assertThat(teb.spurious).containsExactly(io.tcplab.stack.conn.SpuriousDetection.EIFEL);
         assertThat(teb.congestionControl).isEqualTo("reno");
-        assertThat(Variant.SACK.applyTo(base).spurious).isEmpty();
-        assertThat(Variant.RACK.applyTo(base).spurious).hasSize(3);
+        assertThat(Variant.SACK.applyTo(base, TebParameters.DEFAULT).recovery).isEqualTo("rfc6675");
+        assertThat(Variant.SACK.applyTo(base, TebParameters.DEFAULT).spurious).isEmpty();
+        assertThat(Variant.RACK.applyTo(base, TebParameters.DEFAULT).spurious).hasSize(3);
         assertThat(Variant.byLabel("sack-eifel")).isEqualTo(Variant.SACK_EIFEL);
     }
 }

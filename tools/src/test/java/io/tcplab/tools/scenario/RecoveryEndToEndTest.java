@@ -3,7 +3,6 @@ package io.tcplab.tools.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
@@ -70,7 +69,7 @@ class RecoveryEndToEndTest {
     @Test
     void withoutRackTheSameOvershootNeedsTheTimer() {
         TransferResult r = run(128L << 20, 400_000_000L, 82_000_000L, Limit.bytes(2 * MB), null,
-                buffers(32 << 20).toBuilder().recovery(LossRecovery.RFC6675).build(), new MaxCwnd());
+                buffers(32 << 20).toBuilder().recovery("rfc6675").build(), new MaxCwnd());
         assertThat(r.rtoCount()).isPositive();
     }
 

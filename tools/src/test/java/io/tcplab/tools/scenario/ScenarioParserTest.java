@@ -3,7 +3,6 @@ package io.tcplab.tools.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tcplab.stack.conn.LossRecovery;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.RedParams;
 import org.junit.jupiter.api.Test;
@@ -36,7 +35,7 @@ class ScenarioParserTest {
         assertThat(s.flows()).extracting(FlowSpec::name).containsExactly("a", "b");
         assertThat(s.flows().get(0).rttNanos()).isEqualTo(80_000_000L);
         assertThat(s.flows().get(1).options().sack).isFalse();
-        assertThat(s.flows().get(1).options().recovery).isEqualTo(LossRecovery.RFC6675);
+        assertThat(s.flows().get(1).options().recovery).isEqualTo("rfc6675");
         assertThat(s.flows().get(1).startNanos()).isEqualTo(2_000_000_000L);
         assertThat(s.sampleNanos()).isEqualTo(100_000_000L);
     }

@@ -1,8 +1,8 @@
 package io.tcplab.tools.scenario.file;
 
+import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.RecoverySpec;
 import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.stack.profile.Profiles;
 import io.tcplab.tools.link.Limit;
@@ -132,10 +132,11 @@ final class FlowReader {
         return spec;
     }
 
-    /** {@code rack}, {@code rfc6675} or {@code teb[:k=...,backoff=...,dd=...]}. */
-    private static RecoverySpec recovery(String spec, FieldPath at) {
+    /** A loss detector's spec ({@link LossDetectors}): {@code rack}, {@code rfc6675}, {@code teb[:k=...]} or one on the class path. */
+    private static String recovery(String spec, FieldPath at) {
         try {
-            return RecoverySpec.parse(spec);
+            LossDetectors.factory(spec);
+            return spec;
         } catch (IllegalArgumentException ex) {
             throw at.error(ex.getMessage());
         }

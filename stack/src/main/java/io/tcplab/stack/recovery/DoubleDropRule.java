@@ -1,4 +1,4 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import java.util.Locale;
 

@@ -1,9 +1,8 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
-import io.tcplab.stack.rtt.RttEstimator;
 
 /**
  * TEB, the timer-based retransmit of seed 002 as docs/stack.md and REFERENCE §5.2 define it. A
@@ -18,27 +17,25 @@ import io.tcplab.stack.rtt.RttEstimator;
  * retransmission found lost is a double drop. Every deadline counts from the last undo at the
  * earliest: segments an undo returns to the flight are not deemed lost again at once.
  */
-final class TimerBasedRetransmit implements LossDetector {
+public final class TimerBasedRetransmit implements LossDetector {
     /** T_MIN: below a few ms a delayed ACK alone would expire every deadline. */
     private static final long MIN_TIMEOUT = 10_000_000L;
     /** T_MAX, RFC 6298 §2.5's ceiling. */
     private static final long MAX_TIMEOUT = 60_000_000_000L;
 
+    private final DetectorContext sender;
     private final Scoreboard scoreboard;
-    private final RttEstimator rtt;
-    private final Sender sender;
     private final TebParameters params;
     /** Send time and end of the most recently sent once-sent segment known delivered: the evidence. */
     private long evidenceXmitTs = -1;
     private long evidenceEndSeq = -1;
     /** When the last undo happened: no deadline counts from before it. */
     private long restartAt = Long.MIN_VALUE;
-    private long deadline = TimerTable.NONE;
+    private long deadline = NONE;
 
-    TimerBasedRetransmit(Scoreboard scoreboard, RttEstimator rtt, Sender sender, TebParameters params) {
-        this.scoreboard = scoreboard;
-        this.rtt = rtt;
+    public TimerBasedRetransmit(DetectorContext sender, TebParameters params) {
         this.sender = sender;
+        this.scoreboard = sender.scoreboard();
         this.params = params;
     }
 
@@ -64,8 +61,8 @@ final class TimerBasedRetransmit implements LossDetector {
 
     @Override
     public void onSent(long now, boolean newData) {
-        long latest = rtt.latestRtt();
-        if (deadline == TimerTable.NONE && latest > 0) {
+        long latest = sender.latestRtt();
+        if (deadline == NONE && latest > 0) {
             deadline = now + timeout(latest, 1);
         }
     }
@@ -92,8 +89,8 @@ final class TimerBasedRetransmit implements LossDetector {
      * retransmissions waiting + 1).
      */
     private void scan(long now, AckResult out) {
-        deadline = TimerTable.NONE;
-        long latest = rtt.latestRtt();
+        deadline = NONE;
+        long latest = sender.latestRtt();
         if (latest <= 0) {
             return; // no sample yet: only the RFC 6298 timer
         }
@@ -129,15 +126,15 @@ final class TimerBasedRetransmit implements LossDetector {
         return Math.max(sent, restartAt);
     }
 
-    /** When the retransmission with handle h counts as lost under the rule, or {@link TimerTable#NONE} (not yet known). */
+    /** When the retransmission with handle h counts as lost under the rule, or {@link #NONE} (not yet known). */
     private long retransmissionDue(long h, long sent, long start, int transmissions, long latest) {
         return switch (params.doubleDrop()) {
             case TIMER -> start + timeout(latest, transmissions);
-            case OFF -> TimerTable.NONE;
+            case OFF -> NONE;
             case EVIDENCE -> {
                 boolean overtaken = evidenceXmitTs > sent || (evidenceXmitTs == sent && evidenceEndSeq > scoreboard.endAt(h));
                 if (!overtaken) {
-                    yield TimerTable.NONE; // the ACK that brings evidence scans again
+                    yield NONE; // the ACK that brings evidence scans again
                 }
                 yield start + timeout(latest, transmissions);
             }

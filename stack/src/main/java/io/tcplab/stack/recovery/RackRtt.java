@@ -1,4 +1,4 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 /** Which delivered segment's RTT RACK's reordering wait (RACK.rtt + reo_wnd) is measured with. */
 public enum RackRtt {

@@ -1,16 +1,21 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
 
 /**
- * The policy that decides which segments are lost, chosen per connection
- * ({@link ConnectionOptions#recovery}): RFC 6675's DupThresh, RACK-TLP (RFC 8985) or TEB. It only
- * marks segments lost on the {@link io.tcplab.stack.loss.Scoreboard} (and may ask for a probe);
- * the sender decides what that means for the congestion state and what to send, so congestion
- * control never depends on which detector found the loss.
+ * The policy that decides which segments are lost, one instance per connection, made by a
+ * {@link LossDetectorProvider} found by name ({@link LossDetectors}): RACK-TLP (RFC 8985, the
+ * default), RFC 6675's DupThresh, TEB, or a researcher's own. A detector only marks segments lost
+ * on the {@link io.tcplab.stack.loss.Scoreboard} (and may ask for a probe); the sender decides
+ * what that means for the congestion state and what to send, so congestion control never depends
+ * on which detector found the loss. Like the rest of the stack it never reads a clock: every call
+ * carries {@code now}, and its timer is the {@link #deadline()} it reports.
  */
-interface LossDetector {
+public interface LossDetector {
+    /** No deadline: {@link #deadline()} when the detector's timer is not needed. */
+    long NONE = Long.MAX_VALUE;
+
     /** The name trace rows carry for this detector's decisions. */
     String name();
 
@@ -32,13 +37,13 @@ interface LossDetector {
     default void onSent(long now, boolean newData) {
     }
 
-    /** When this detector's timer must fire (reordering timer, probe timeout, TEB deadline), or {@link TimerTable#NONE}. */
+    /** When this detector's timer must fire (reordering timer, probe timeout, TEB deadline), or {@link #NONE}. */
     long deadline();
 
     /** The timer fired: mark what is lost by now into {@code out}, or probe. */
     void onTimer(long now, AckResult out);
 
-    /** Tail loss probes sent so far (RACK-TLP's; 0 for detectors that never probe). */
+    /** Tail loss probes sent so far (0 for detectors that never probe). */
     default long probes() {
         return 0;
     }

@@ -1,4 +1,4 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CcParameters;
 import java.util.Locale;
@@ -20,11 +20,23 @@ public record TebParameters(double k, double backoff, DoubleDropRule doubleDrop)
     }
 
     /** Reads {@code k}, {@code backoff} and {@code dd} from a spec's parameters. */
-    static TebParameters read(CcParameters p) {
+    public static TebParameters read(CcParameters p) {
         double k = p.getDouble("k", DEFAULT.k, 1, 16);
         double backoff = p.getDouble("backoff", DEFAULT.backoff, 1, 16);
         String dd = p.getChoice("dd", DEFAULT.doubleDrop.label(), "evidence", "timer", "off");
         return new TebParameters(k, backoff, DoubleDropRule.valueOf(dd.toUpperCase(Locale.ROOT)));
+    }
+
+    /** The parameters of a {@code teb[:...]} spec; an unknown key or a value out of range is refused. */
+    public static TebParameters of(String spec) {
+        if (!LossDetectors.name(spec).equals(TebProvider.NAME)) {
+            throw new IllegalArgumentException("not a teb spec: " + spec);
+        }
+        int colon = spec.indexOf(':');
+        CcParameters p = CcParameters.parse("recovery", TebProvider.NAME, colon < 0 ? "" : spec.substring(colon + 1));
+        TebParameters teb = read(p);
+        p.requireAllUsed();
+        return teb;
     }
 
     /** The spec that gives these values back, e.g. {@code teb:k=2,backoff=2,dd=evidence}. */

@@ -1,9 +1,8 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
-import io.tcplab.stack.rtt.RttEstimator;
 
 /**
  * RACK-TLP, RFC 8985. RACK (§6): a segment is lost when a segment sent at least a reordering
@@ -15,7 +14,7 @@ import io.tcplab.stack.rtt.RttEstimator;
  * <p>Segments are scanned in send-time order ({@link Scoreboard#firstInFlight}); segments already
  * deemed lost and not yet resent are out of that order, so each ACK costs O(newly lost + 1).
  */
-final class RackTlp implements LossDetector {
+public final class RackTlp implements LossDetector {
     /** RFC 8985 §7.2 WCDelAckT: the worst-case delayed ACK a lone segment may wait for. */
     private static final long WORST_CASE_DELAYED_ACK = 200_000_000L;
     /** RFC 8985 §7.2: the probe timeout before any RTT sample. */
@@ -23,9 +22,8 @@ final class RackTlp implements LossDetector {
     /** RFC 8985 §6.2 step 4: reo_wnd_mult falls back to 1 after this many recoveries without D-SACK. */
     private static final int REO_WND_PERSIST = 16;
 
+    private final DetectorContext sender;
     private final Scoreboard scoreboard;
-    private final RttEstimator rtt;
-    private final Sender sender;
     private final RackRtt rttSource;
 
     /** Send time and end of the most recently sent segment known delivered (RACK.xmit_ts, RACK.end_seq). */
@@ -38,9 +36,9 @@ final class RackTlp implements LossDetector {
     private int reoWndPersist;
     /** D-SACKs widen the window at most once per round trip: until SND.UNA passes this. */
     private long dsackRoundEnd = -1;
-    private long reorderDeadline = TimerTable.NONE;
+    private long reorderDeadline = NONE;
 
-    private long probeDeadline = TimerTable.NONE;
+    private long probeDeadline = NONE;
     /** SND.NXT when the outstanding probe left (TLP.end_seq), or -1 when no probe is outstanding. */
     private long tlpEndSeq = -1;
     private boolean tlpIsRetransmit;
@@ -48,16 +46,19 @@ final class RackTlp implements LossDetector {
     private boolean probing;
     private long probes;
 
-    RackTlp(Scoreboard scoreboard, RttEstimator rtt, Sender sender, RackRtt rttSource, boolean undoShowsReordering) {
-        this.scoreboard = scoreboard;
-        this.rtt = rtt;
+    /**
+     * @param rttSource which delivered segment's RTT the reordering wait uses
+     * @param undoShowsReordering an undone fast retransmit whose original filled the hole counts as reordering seen
+     */
+    public RackTlp(DetectorContext sender, RackRtt rttSource, boolean undoShowsReordering) {
         this.sender = sender;
+        this.scoreboard = sender.scoreboard();
         this.rttSource = rttSource;
         this.undoShowsReordering = undoShowsReordering;
     }
 
     /**
-     * ConnectionOptions.undoShowsReordering: once an original beat its retransmission to the hole,
+     * {@code undoShowsReordering}: once an original beat its retransmission to the hole,
      * the reordering window stays min_RTT/4 instead of 0 at DupThresh, so each later reordering
      * by more than DupThresh segments is not one more spurious fast recovery (Linux
      * tcp_try_undo_partial; RFC 8985 §6.2 step 2 counts only never-retransmitted segments).
@@ -86,10 +87,10 @@ final class RackTlp implements LossDetector {
         if (ack.reordering) {
             reorderingSeen = true;
         }
-        if (ack.dsack && (dsackRoundEnd < 0 || sender.sndUna >= dsackRoundEnd)) {
+        if (ack.dsack && (dsackRoundEnd < 0 || sender.sndUna() >= dsackRoundEnd)) {
             reoWndMult++; // §6.2 step 4: widen once per round trip with a D-SACK
             reoWndPersist = REO_WND_PERSIST;
-            dsackRoundEnd = sender.sndNxt;
+            dsackRoundEnd = sender.sndNxt();
         }
         detectLoss(now, ack);
         if (ack.newlyAckedBytes > 0) {
@@ -109,7 +110,7 @@ final class RackTlp implements LossDetector {
             return;
         }
         long sample = now - ack.newestSendTime;
-        if (ack.newestTxCount > 1 && rtt.minRtt() >= 0 && sample < rtt.minRtt()) {
+        if (ack.newestTxCount > 1 && sender.minRtt() >= 0 && sample < sender.minRtt()) {
             return; // delivered by the original, not by this retransmission: ambiguous
         }
         if (rttSource == RackRtt.NEWEST) {
@@ -123,11 +124,11 @@ final class RackTlp implements LossDetector {
 
     /** §6.2 step 4. */
     private long reorderWindow() {
-        if (!reorderingSeen && (sender.inRecovery() || scoreboard.sackedSegments() >= DupThreshDetector.DUP_THRESH)) {
+        if (!reorderingSeen && (sender.inRecovery() || scoreboard.sackedSegments() >= DupThresh.DUP_THRESH)) {
             return 0;
         }
-        long minRtt = Math.max(0, rtt.minRtt());
-        long srtt = rtt.srtt() < 0 ? Long.MAX_VALUE : rtt.srtt();
+        long minRtt = Math.max(0, sender.minRtt());
+        long srtt = sender.srtt() < 0 ? Long.MAX_VALUE : sender.srtt();
         return Math.min(minRtt / 4 * reoWndMult, srtt);
     }
 
@@ -137,7 +138,7 @@ final class RackTlp implements LossDetector {
      * the last; firing earlier only marks each segment at its own time).
      */
     private void detectLoss(long now, AckResult out) {
-        reorderDeadline = TimerTable.NONE;
+        reorderDeadline = NONE;
         if (rackXmitTs < 0) {
             return;
         }
@@ -169,15 +170,15 @@ final class RackTlp implements LossDetector {
 
     /** §7.2: the PTO is armed while the connection is open, data is in flight and no probe is outstanding. */
     private void armProbe(long now) {
-        if (probing || tlpEndSeq >= 0 || sender.inRecovery() || sender.sndNxt == sender.sndUna) {
-            probeDeadline = TimerTable.NONE;
+        if (probing || tlpEndSeq >= 0 || sender.inRecovery() || sender.sndNxt() == sender.sndUna()) {
+            probeDeadline = NONE;
             return;
         }
         long pto;
-        if (rtt.srtt() < 0) {
+        if (sender.srtt() < 0) {
             pto = PTO_WITHOUT_RTT;
         } else {
-            pto = 2 * rtt.srtt();
+            pto = 2 * sender.srtt();
             if (scoreboard.count() == 1) {
                 pto += WORST_CASE_DELAYED_ACK;
             }
@@ -187,12 +188,12 @@ final class RackTlp implements LossDetector {
 
     /** §7.4.2: a probe that was a retransmission and repaired a loss still calls for a congestion response. */
     private void processProbeAck(long now, AckResult ack) {
-        if (tlpEndSeq < 0 || sender.sndUna < tlpEndSeq) {
+        if (tlpEndSeq < 0 || sender.sndUna() < tlpEndSeq) {
             return;
         }
         if (!tlpIsRetransmit || (ack.dsack && ack.dsackRight == tlpEndSeq)) {
             tlpEndSeq = -1; // new data delivered, or the original and the probe both arrived
-        } else if (sender.sndUna > tlpEndSeq) {
+        } else if (sender.sndUna() > tlpEndSeq) {
             tlpEndSeq = -1;
             sender.onProbeRepairedLoss(now);
         }
@@ -209,15 +210,15 @@ final class RackTlp implements LossDetector {
             detectLoss(now, out); // §6.3
         }
         if (probeDeadline <= now) {
-            probeDeadline = TimerTable.NONE;
-            if (!sender.inRecovery() && sender.sndNxt > sender.sndUna) {
+            probeDeadline = NONE;
+            if (!sender.inRecovery() && sender.sndNxt() > sender.sndUna()) {
                 probing = true;
-                int probe = sender.sendProbe(now); // §7.3
+                DetectorContext.Probe probe = sender.sendProbe(now); // §7.3
                 probing = false;
-                if (probe != Sender.PROBE_NONE) {
+                if (probe != DetectorContext.Probe.NONE) {
                     probes++;
-                    tlpIsRetransmit = probe == Sender.PROBE_RETRANSMIT;
-                    tlpEndSeq = sender.sndNxt;
+                    tlpIsRetransmit = probe == DetectorContext.Probe.RETRANSMISSION;
+                    tlpEndSeq = sender.sndNxt();
                 }
             }
         }

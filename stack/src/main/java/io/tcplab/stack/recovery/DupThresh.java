@@ -1,4 +1,4 @@
-package io.tcplab.stack.conn;
+package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
@@ -9,15 +9,16 @@ import io.tcplab.stack.loss.Scoreboard;
  * bytes) above it are SACKed; with §5 (3), DupThresh duplicate ACKs start recovery. No timer: a
  * loss the receiver cannot report (the tail of a flight) waits for the RTO.
  */
-final class DupThreshDetector implements LossDetector {
-    static final int DUP_THRESH = 3;
+public final class DupThresh implements LossDetector {
+    /** RFC 6675 §2 DupThresh. */
+    public static final int DUP_THRESH = 3;
 
+    private final DetectorContext sender;
     private final Scoreboard scoreboard;
-    private final Sender sender;
 
-    DupThreshDetector(Scoreboard scoreboard, Sender sender) {
-        this.scoreboard = scoreboard;
+    public DupThresh(DetectorContext sender) {
         this.sender = sender;
+        this.scoreboard = sender.scoreboard();
     }
 
     @Override
@@ -37,12 +38,12 @@ final class DupThreshDetector implements LossDetector {
 
     @Override
     public void onAck(long now, AckResult ack) {
-        scoreboard.updateLoss(DUP_THRESH, sender.smss, ack);
+        scoreboard.updateLoss(DUP_THRESH, sender.smss(), ack);
     }
 
     @Override
     public long deadline() {
-        return TimerTable.NONE;
+        return NONE;
     }
 
     @Override

@@ -1,0 +1,114 @@
+package io.tcplab.stack.recovery;
+
+import io.tcplab.stack.cc.CcParameters;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Finds loss detectors by name through {@link ServiceLoader} and makes them from a spec string
+ * ({@code name} or {@code name:key=value,...}), as {@link io.tcplab.stack.cc.CongestionControls}
+ * does for algorithms. The stack's own: {@code rack} (RFC 8985, the default), {@code rfc6675},
+ * {@code teb}.
+ */
+public final class LossDetectors {
+    /** The detector a connection uses unless its options name another: RACK-TLP, as Linux. */
+    public static final String DEFAULT = "rack";
+
+    private static volatile Map<String, LossDetectorProvider> providers;
+
+    private LossDetectors() {
+    }
+
+    /** The names of every detector on the class path, sorted. */
+    public static Set<String> names() {
+        return providers().keySet();
+    }
+
+    /** Every provider on the class path, sorted by name. */
+    public static Collection<LossDetectorProvider> all() {
+        return providers().values();
+    }
+
+    /** The provider called {@code name}; an unknown name is an error listing the known ones. */
+    public static LossDetectorProvider provider(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        LossDetectorProvider provider = providers().get(key);
+        if (provider == null) {
+            throw new IllegalArgumentException("unknown recovery '" + key + "' (allowed: " + String.join(", ", names())
+                    + ")");
+        }
+        return provider;
+    }
+
+    /** The detector's name in {@code spec}, lower case. */
+    public static String name(String spec) {
+        int colon = spec.indexOf(':');
+        return (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A factory for {@code spec}, checked now: an unknown name or key, or a value out of range, is
+     * an {@link IllegalArgumentException} that names what is accepted.
+     */
+    public static LossDetectorProvider.Factory factory(String spec) {
+        int colon = spec.indexOf(':');
+        return factory(provider(name(spec)), colon < 0 ? "" : spec.substring(colon + 1));
+    }
+
+    /** A factory for a provider that need not be on the class path, with {@code key=value,...} parameters. */
+    public static LossDetectorProvider.Factory factory(LossDetectorProvider provider, String parameterText) {
+        CcParameters parameters = CcParameters.parse("recovery", provider.name(), parameterText);
+        LossDetectorProvider.Factory factory = provider.configure(parameters);
+        parameters.requireAllUsed();
+        return factory;
+    }
+
+    /**
+     * {@code spec} in its canonical form: the name, then every parameter it sets or
+     * {@code defaults} (detector name → {@code k=v,...}) fills in; a key the spec names wins.
+     */
+    public static String withDefaults(String spec, Map<String, String> defaults) {
+        String name = name(spec);
+        int colon = spec.indexOf(':');
+        CcParameters own = CcParameters.parse("recovery", name, colon < 0 ? "" : spec.substring(colon + 1));
+        String base = defaults.get(name);
+        String text = (base == null ? own : own.over(CcParameters.parse("recovery", name, base))).text();
+        return text.isEmpty() ? name : name + ":" + text;
+    }
+
+    /** {@code key=default [range], ...} of one provider, from the keys its {@code configure} reads. */
+    public static String describeParameters(LossDetectorProvider provider) {
+        CcParameters none = CcParameters.parse("recovery", provider.name(), "");
+        provider.configure(none);
+        return none.describe();
+    }
+
+    /** Every detector with its parameters, for help texts: {@code rack[:rtt=newest [newest|last], ...], rfc6675, ...}. */
+    public static String accepted() {
+        StringBuilder b = new StringBuilder();
+        for (LossDetectorProvider p : all()) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            String params = describeParameters(p);
+            b.append(p.name()).append(params.isEmpty() ? "" : "[:" + params + "]");
+        }
+        return b.toString();
+    }
+
+    private static Map<String, LossDetectorProvider> providers() {
+        Map<String, LossDetectorProvider> found = providers;
+        if (found == null) {
+            found = new TreeMap<>();
+            for (LossDetectorProvider p : ServiceLoader.load(LossDetectorProvider.class)) {
+                found.put(p.name(), p);
+            }
+            providers = found;
+        }
+        return found;
+    }
+}
