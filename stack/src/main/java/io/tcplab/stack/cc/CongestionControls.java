@@ -1,11 +1,10 @@
 package io.tcplab.stack.cc;
 
+import io.tcplab.stack.spi.NamedProviders;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -14,25 +13,26 @@ import java.util.function.Supplier;
  * Either way the result is a factory: one fresh instance per connection.
  */
 public final class CongestionControls {
-    private static volatile Map<String, CongestionControlProvider> providers;
+    private static final NamedProviders<CongestionControlProvider> PROVIDERS =
+            new NamedProviders<>(CongestionControlProvider.class, CongestionControlProvider::name);
 
     private CongestionControls() {
     }
 
     /** The names of every algorithm on the class path, sorted. */
     public static Set<String> names() {
-        return providers().keySet();
+        return PROVIDERS.names();
     }
 
     /** Every provider on the class path, sorted by name. */
     public static Collection<CongestionControlProvider> all() {
-        return providers().values();
+        return PROVIDERS.all();
     }
 
     /** The provider called {@code name}; an unknown name is an error listing the known ones. */
     public static CongestionControlProvider provider(String name) {
         String key = name.trim().toLowerCase(Locale.ROOT);
-        CongestionControlProvider provider = providers().get(key);
+        CongestionControlProvider provider = PROVIDERS.get(key);
         if (provider == null) {
             throw new IllegalArgumentException("unknown congestion control '" + key + "'; available: "
                     + String.join(", ", names()));
@@ -89,17 +89,5 @@ public final class CongestionControls {
         CcParameters none = CcParameters.none(provider.name());
         provider.create(none);
         return none.describe();
-    }
-
-    private static Map<String, CongestionControlProvider> providers() {
-        Map<String, CongestionControlProvider> found = providers;
-        if (found == null) {
-            found = new TreeMap<>();
-            for (CongestionControlProvider p : ServiceLoader.load(CongestionControlProvider.class)) {
-                found.put(p.name(), p);
-            }
-            providers = found;
-        }
-        return found;
     }
 }

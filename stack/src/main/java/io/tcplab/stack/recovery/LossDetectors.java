@@ -1,12 +1,11 @@
 package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CcParameters;
+import io.tcplab.stack.spi.NamedProviders;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Finds loss detectors by name through {@link ServiceLoader} and makes them from a spec string
@@ -18,25 +17,26 @@ public final class LossDetectors {
     /** The detector a connection uses unless its options name another: RACK-TLP, as Linux. */
     public static final String DEFAULT = "rack";
 
-    private static volatile Map<String, LossDetectorProvider> providers;
+    private static final NamedProviders<LossDetectorProvider> PROVIDERS =
+            new NamedProviders<>(LossDetectorProvider.class, LossDetectorProvider::name);
 
     private LossDetectors() {
     }
 
     /** The names of every detector on the class path, sorted. */
     public static Set<String> names() {
-        return providers().keySet();
+        return PROVIDERS.names();
     }
 
     /** Every provider on the class path, sorted by name. */
     public static Collection<LossDetectorProvider> all() {
-        return providers().values();
+        return PROVIDERS.all();
     }
 
     /** The provider called {@code name}; an unknown name is an error listing the known ones. */
     public static LossDetectorProvider provider(String name) {
         String key = name.trim().toLowerCase(Locale.ROOT);
-        LossDetectorProvider provider = providers().get(key);
+        LossDetectorProvider provider = PROVIDERS.get(key);
         if (provider == null) {
             throw new IllegalArgumentException("unknown recovery '" + key + "' (allowed: " + String.join(", ", names())
                     + ")");
@@ -98,17 +98,5 @@ public final class LossDetectors {
             b.append(p.name()).append(params.isEmpty() ? "" : "[:" + params + "]");
         }
         return b.toString();
-    }
-
-    private static Map<String, LossDetectorProvider> providers() {
-        Map<String, LossDetectorProvider> found = providers;
-        if (found == null) {
-            found = new TreeMap<>();
-            for (LossDetectorProvider p : ServiceLoader.load(LossDetectorProvider.class)) {
-                found.put(p.name(), p);
-            }
-            providers = found;
-        }
-        return found;
     }
 }
