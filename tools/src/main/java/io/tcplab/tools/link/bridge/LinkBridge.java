@@ -152,7 +152,7 @@ public final class LinkBridge implements AutoCloseable {
         while (!stopping) {
             rounds++;
             long now = System.nanoTime();
-            long late = now - Math.min(due, now);
+            long late = Math.max(0, now - due);
             forward.applyDueChanges(now - start);
             reverse.applyDueChanges(now - start);
             long idleForward = forward.link.idleNanos(now);
