@@ -51,6 +51,26 @@ public final class CcParameters {
         return new CcParameters(kind, algorithm, values);
     }
 
+    /**
+     * {@code spec} ({@code name[:k=v,...]}) in canonical form, the name lower case, with the
+     * parameters {@code defaults} (name → {@code k=v,...}) gives its name filled in where the spec
+     * does not set them: a key the spec names wins.
+     */
+    public static String specWithDefaults(String kind, String spec, Map<String, String> defaults) {
+        int colon = spec.indexOf(':');
+        String name = specName(spec);
+        CcParameters own = parse(kind, name, colon < 0 ? "" : spec.substring(colon + 1));
+        String base = defaults.get(name);
+        String text = (base == null ? own : own.over(parse(kind, name, base))).text();
+        return text.isEmpty() ? name : name + ":" + text;
+    }
+
+    /** The name in a spec {@code name[:k=v,...]}, trimmed and lower case. */
+    public static String specName(String spec) {
+        int colon = spec.indexOf(':');
+        return (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
+    }
+
     /** These values over {@code defaults}: a key given here wins, the others come from {@code defaults}. */
     public CcParameters over(CcParameters defaults) {
         Map<String, String> merged = new LinkedHashMap<>(defaults.values);

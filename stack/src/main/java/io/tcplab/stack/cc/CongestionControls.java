@@ -63,15 +63,10 @@ public final class CongestionControls {
      * its algorithm filled in where the spec does not give them: a key the spec names wins.
      */
     public static String withDefaults(String spec, Map<String, String> defaults) {
-        int colon = spec.indexOf(':');
-        String name = (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
-        String base = defaults.get(name);
-        if (base == null) {
-            return spec;
+        if (!defaults.containsKey(CcParameters.specName(spec))) {
+            return spec; // as given: nothing to fill in
         }
-        String text = CcParameters.parse(name, colon < 0 ? "" : spec.substring(colon + 1))
-                .over(CcParameters.parse(name, base)).text();
-        return text.isEmpty() ? name : name + ":" + text;
+        return CcParameters.specWithDefaults("cc", spec, defaults);
     }
 
     /** Makes one algorithm from a spec (see {@link #factory(String)}). */

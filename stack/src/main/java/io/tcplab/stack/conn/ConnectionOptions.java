@@ -59,13 +59,18 @@ public final class ConnectionOptions {
      * discarded silently, as Linux's tcp_ack does.
      */
     public final boolean ackAboveSndNxt;
-    /** Which delivered segment's RTT RACK waits with (RFC 8985's newest, or Linux's last). */
+    /**
+     * Which delivered segment's RTT RACK waits with (RFC 8985's newest, or Linux's last), as the
+     * profile sets it: the default of the {@code rtt} parameter of {@link #recovery}'s RACK spec,
+     * which is what the connection runs.
+     */
     public final RackRtt rackRtt;
     /**
      * An Eifel undo of a fast retransmit (the ACK that filled the hole echoes the original's
      * timestamp) counts as reordering seen for RACK's reordering window, as Linux's
      * tcp_try_undo_partial does; off: only a never-retransmitted segment delivered below RACK.fack
-     * counts (RFC 8985 §6.2 step 2).
+     * counts (RFC 8985 §6.2 step 2). As the profile sets it: the default of RACK's
+     * {@code undo_reordering} parameter in {@link #recovery}.
      */
     public final boolean undoShowsReordering;
     /**

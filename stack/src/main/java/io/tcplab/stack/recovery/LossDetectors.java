@@ -46,8 +46,7 @@ public final class LossDetectors {
 
     /** The detector's name in {@code spec}, lower case. */
     public static String name(String spec) {
-        int colon = spec.indexOf(':');
-        return (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
+        return CcParameters.specName(spec);
     }
 
     /**
@@ -72,12 +71,7 @@ public final class LossDetectors {
      * {@code defaults} (detector name → {@code k=v,...}) fills in; a key the spec names wins.
      */
     public static String withDefaults(String spec, Map<String, String> defaults) {
-        String name = name(spec);
-        int colon = spec.indexOf(':');
-        CcParameters own = CcParameters.parse("recovery", name, colon < 0 ? "" : spec.substring(colon + 1));
-        String base = defaults.get(name);
-        String text = (base == null ? own : own.over(CcParameters.parse("recovery", name, base))).text();
-        return text.isEmpty() ? name : name + ":" + text;
+        return CcParameters.specWithDefaults("recovery", spec, defaults);
     }
 
     /** {@code key=default [range], ...} of one provider, from the keys its {@code configure} reads. */
