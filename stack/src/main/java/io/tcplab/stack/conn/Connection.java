@@ -2,6 +2,8 @@ package io.tcplab.stack.conn;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
+import io.tcplab.stack.cc.CongestionControl;
+import io.tcplab.stack.rtt.RttEstimator;
 import io.tcplab.stack.seq.SeqNum;
 import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.trace.TraceEvent;
@@ -12,9 +14,10 @@ import io.tcplab.stack.wire.TcpOptions;
 
 /**
  * One TCP connection (the TCB), driven by its stack: segment arrival per RFC 9293 §3.10.7, the
- * user calls of §3.10.1–§3.10.6, and its timers. Sending and receiving are delegated to
- * {@link Sender} and {@link Receiver}; this class owns the state machine and the wire details
- * (options, sequence-number unwrapping, RST and challenge-ACK rules of RFC 5961).
+ * user calls of §3.10.1–§3.10.6, and its timers. Sending is delegated to {@link Sender} (with
+ * {@link Recovery} around loss), what ACKs say to {@link AckProcessor}, receiving to
+ * {@link Receiver}; this class owns the state machine and the wire details (options,
+ * sequence-number unwrapping, RST and challenge-ACK rules of RFC 5961).
  *
  * <p>Every method takes the current time and must be called on the thread that drives the stack.
  */
@@ -41,6 +44,9 @@ public final class Connection {
     /** Where the stack's deadline heap keeps this connection, keyed by {@link #nextDeadline()}. */
     private final DeadlineHeap.Slot<Connection> timerSlot = new DeadlineHeap.Slot<>(this);
     final Sender sender;
+    /** The send sequence variables, owned by the sender; read here for the wire and the trace. */
+    private final SendSequence snd;
+    final AckProcessor acks;
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
 
@@ -64,8 +70,7 @@ public final class Connection {
     private SoftError lastSoftError;
     /** The lowest path MTU an ICMP error reported (RFC 1191, RFC 8201); 0 while none did. */
     private int pathMtu;
-    final SackBlocks sackIn = new SackBlocks();
-    private final SegmentArrival arrival = new SegmentArrival(this);
+    private final SegmentArrival arrival;
     private final long[] sackOutLeft = new long[4];
     private final long[] sackOutRight = new long[4];
 
@@ -88,7 +93,10 @@ public final class Connection {
         this.remotePort = remotePort;
         this.tsOffset = tsOffset;
         this.passive = passive;
-        this.sender = new Sender(this, options, iss, options.congestionControlFactory.get());
+        this.sender = new Sender(this, options, iss, options.congestionControlFactory.get(), timers);
+        this.snd = sender.sequence();
+        this.acks = new AckProcessor(this, options, sender, timers);
+        this.arrival = new SegmentArrival(this, snd);
     }
 
     // ================================================================ opening
@@ -102,7 +110,7 @@ public final class Connection {
     /** Active open (RFC 9293 §3.10.1): send a SYN. */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
-        sender.ecn = options.ecn || sender.cc.needsEcn();
+        sender.useEcn(options.ecn || sender.cc().needsEcn());
         sendSyn(now, false);
         ctx.onDeadlineChanged(this);
     }
@@ -115,7 +123,7 @@ public final class Connection {
         long irs = segSeq & 0xFFFFFFFFL;
         receiver = newReceiver(irs);
         negotiate(synOptions, window);
-        sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
         settleCeEcho(synOptions.exactCeEcho());
         setState(TcpState.SYN_RECEIVED, now);
         lastReceiveNanos = now;
@@ -135,9 +143,9 @@ public final class Connection {
         long irs = (segSeq - 1) & 0xFFFFFFFFL;
         receiver = newReceiver(irs);
         negotiate(synOptions, scaledWindow);
-        sender.ecn = ecnSetup && (options.ecn || sender.cc.needsEcn());
+        sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
         settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
-        sender.sndNxt = sender.iss + 1;
+        snd.synSent();
         synRetransmits = 1;
         setState(TcpState.SYN_RECEIVED, now);
         lastReceiveNanos = now;
@@ -161,22 +169,21 @@ public final class Connection {
             tsRecent = peer.tsVal();
             tsRecentValid = true;
         }
-        sender.sack = options.sack && peer.sackPermitted();
         scaleAgreed = options.windowScale && peer.windowScale() >= 0;
-        sender.windowShift = scaleAgreed ? Math.min(peer.windowScale(), 14) : 0; // RFC 7323 §2.3
         receiver.windowShift = scaleAgreed ? ourWindowShift() : 0;
-        sender.smss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
+        int mss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
         if (pathMtu > 0) {
-            sender.smss = Math.min(sender.smss, mssForPathMtu(pathMtu));
+            mss = Math.min(mss, mssForPathMtu(pathMtu));
         }
-        sender.sndWnd = window; // RFC 7323 §2.2: the window of a SYN is never scaled
-        sender.maxSndWnd = window;
+        sender.negotiated(options.sack && peer.sackPermitted(), mss);
+        // RFC 7323 §2.2: the window of a SYN is never scaled; §2.3: shifts above 14 count as 14
+        snd.startWindow(window, scaleAgreed ? Math.min(peer.windowScale(), 14) : 0);
     }
 
     /** This end wants its peer to echo CE exactly: its algorithm needs it or its options ask. */
     private boolean wantsExactCeEcho() {
         return options.exactCeEcho == ExactCeEcho.ON
-                || options.exactCeEcho == ExactCeEcho.NEGOTIATE && sender.cc.needsExactCeEcho();
+                || options.exactCeEcho == ExactCeEcho.NEGOTIATE && sender.cc().needsExactCeEcho();
     }
 
     /**
@@ -186,7 +193,7 @@ public final class Connection {
      * Linux receiver whose algorithm is dctcp does without any option.
      */
     void settleCeEcho(boolean peerOption) {
-        boolean allowed = sender.ecn && options.exactCeEcho != ExactCeEcho.OFF;
+        boolean allowed = sender.ecn() && options.exactCeEcho != ExactCeEcho.OFF;
         exactCeEchoAgreed = allowed && peerOption;
         exactCeEcho = allowed && (peerOption || wantsExactCeEcho());
     }
@@ -211,32 +218,32 @@ public final class Connection {
         if (synAck ? scaleAgreed : options.windowScale) {
             o.setWindowScale(ourWindowShift());
         }
-        if (synAck ? sender.sack : options.sack) {
+        if (synAck ? sender.sack() : options.sack) {
             o.setSackPermitted(true);
         }
         if (synAck ? tsOk : options.timestamps) {
             o.setTimestamps(tsVal(now), synAck ? tsRecent : 0);
         }
-        if (synAck ? exactCeEchoAgreed : sender.ecn && wantsExactCeEcho()) {
+        if (synAck ? exactCeEchoAgreed : sender.ecn() && wantsExactCeEcho()) {
             o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
         }
         int flags = SYN;
         if (synAck) {
-            flags |= ACK | (sender.ecn ? ECE : 0); // RFC 3168 §6.1.1: ECN-setup SYN-ACK
-        } else if (sender.ecn) {
+            flags |= ACK | (sender.ecn() ? ECE : 0); // RFC 3168 §6.1.1: ECN-setup SYN-ACK
+        } else if (sender.ecn()) {
             flags |= ECE | CWR; // ECN-setup SYN
         }
         int window = synAck ? receiver.windowField(true) : Math.min(options.receiveBufferBytes, 65535);
         long ack = synAck ? receiver.rcvNxt() : 0;
-        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.iss),
+        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(snd.iss()),
                 SeqNum.wrap(ack), flags, window, 0);
         if (synAck) {
             receiver.onAckSent();
             lastAckSent = ack;
         }
-        sender.sndNxt = sender.iss + 1;
+        snd.synSent();
         // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
-        long backedOff = sender.rtt.rto() << Math.min(synRetransmits, 20);
+        long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
         timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
     }
 
@@ -268,17 +275,18 @@ public final class Connection {
     }
 
     void establish(long now) {
-        sender.sndUna = Math.max(sender.sndUna, sender.iss + 1);
+        snd.establish();
         if (synRetransmits == 0) {
-            sender.rtt.sample(Math.max(1, now - synSentNanos));
+            sender.rtt().sample(Math.max(1, now - synSentNanos));
         } else {
-            sender.rtt.raiseInitialRto(3_000_000_000L); // RFC 6298 (5.7)
+            sender.rtt().raiseInitialRto(3_000_000_000L); // RFC 6298 (5.7)
         }
         sender.onEstablished(now, options.initialWindowSegments);
+        acks.onEstablished();
         timers.cancel(TimerKind.RTO);
         setState(TcpState.ESTABLISHED, now);
         armKeepAlive(now);
-        if (sender.closeRequested) {
+        if (sender.closeRequested()) {
             setState(TcpState.FIN_WAIT_1, now);
         }
         if (passive) {
@@ -319,8 +327,8 @@ public final class Connection {
      * Packet Too Big lowers the send MSS (RFC 1191 §6.4, RFC 8201 §5.4) and resends what it dropped.
      */
     public DropReason onIcmpError(long now, SoftError error, int quotedSeq, long mtu) {
-        long seq = SeqNum.unwrap(quotedSeq, sender.sndUna);
-        if (state == TcpState.CLOSED || seq < sender.sndUna || seq >= sender.sndNxt) {
+        long seq = SeqNum.unwrap(quotedSeq, snd.una());
+        if (state == TcpState.CLOSED || seq < snd.una() || seq >= snd.nxt()) {
             return DropReason.ICMP_OUT_OF_WINDOW;
         }
         lastSoftError = error;
@@ -345,13 +353,13 @@ public final class Connection {
             return; // SYN-SENT: negotiate() applies it
         }
         int mss = Math.max(1, mssForPathMtu(clamped));
-        if (mss >= sender.smss) {
+        if (mss >= sender.smss()) {
             return;
         }
         if (state.synchronized_()) {
             sender.lowerMss(now, mss);
         } else {
-            sender.smss = mss; // SYN-RECEIVED: the congestion controller starts with it
+            sender.useMss(mss); // SYN-RECEIVED: the congestion controller starts with it
         }
     }
 
@@ -391,7 +399,7 @@ public final class Connection {
                     onRetransmitTimer(now);
                     break;
                 case LOSS_DETECTION:
-                    sender.onLossTimer(now);
+                    sender.recovery().onLossTimer(now);
                     break;
                 case PACING:
                     sender.trySend(now);
@@ -426,7 +434,7 @@ public final class Connection {
             sendSyn(now, state == TcpState.SYN_RECEIVED);
             return;
         }
-        sender.onRtoTimer(now);
+        sender.recovery().onRtoTimer(now);
         if (state != TcpState.CLOSED && receiver.ackDue()) {
             sendAck(now);
         }
@@ -450,7 +458,7 @@ public final class Connection {
             return;
         }
         keepAliveProbesSent++;
-        emitProbe(now, sender.sndUna - 1);
+        emitProbe(now, snd.una() - 1);
         timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIntervalNanos);
     }
 
@@ -465,7 +473,7 @@ public final class Connection {
         if (!writable()) {
             return 0;
         }
-        int taken = sender.buffer.write(src, length);
+        int taken = sender.buffer().write(src, length);
         writeBlocked = taken < length;
         afterUserCall(now);
         return taken;
@@ -475,20 +483,20 @@ public final class Connection {
         if (!writable()) {
             return 0;
         }
-        int taken = sender.buffer.write(src, offset, length);
+        int taken = sender.buffer().write(src, offset, length);
         writeBlocked = taken < length;
         afterUserCall(now);
         return taken;
     }
 
     private boolean writable() {
-        return !sender.closeRequested && (state.canSend() || state == TcpState.SYN_SENT
+        return !sender.closeRequested() && (state.canSend() || state == TcpState.SYN_SENT
                 || state == TcpState.SYN_RECEIVED);
     }
 
     /** Free space in the send buffer. */
     public int writableBytes() {
-        return writable() ? sender.buffer.free() : 0;
+        return writable() ? sender.buffer().free() : 0;
     }
 
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
@@ -521,7 +529,7 @@ public final class Connection {
 
     /** Bytes allocated now for the send and receive rings, which grow on demand up to their configured sizes. */
     public long bufferBytesAllocated() {
-        return sender.buffer.allocated() + (receiver == null ? 0 : receiver.buffer().allocated());
+        return sender.buffer().allocated() + (receiver == null ? 0 : receiver.buffer().allocated());
     }
 
     /** Out-of-order ranges held above RCV.NXT, never more than the receive buffer's range budget. */
@@ -552,13 +560,13 @@ public final class Connection {
                 return;
             case SYN_RECEIVED:
             case ESTABLISHED:
-                sender.closeRequested = true;
+                sender.requestClose();
                 if (state == TcpState.ESTABLISHED) {
                     setState(TcpState.FIN_WAIT_1, now);
                 }
                 break;
             case CLOSE_WAIT:
-                sender.closeRequested = true;
+                sender.requestClose();
                 setState(TcpState.LAST_ACK, now);
                 break;
             default:
@@ -592,7 +600,7 @@ public final class Connection {
             if (tsOk) {
                 o.setTimestamps(tsVal(now), tsRecent);
             }
-            ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(sender.sndNxt),
+            ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(snd.nxt()),
                     SeqNum.wrap(receiver.rcvNxt()), RST | ACK, receiver.windowField(false), 0);
             ctx.stats().countResetSent();
         }
@@ -608,7 +616,7 @@ public final class Connection {
 
     /** The sender freed buffer space (an ACK arrived). */
     void onSendSpace(long now) {
-        if (writeBlocked && sender.buffer.free() > 0) {
+        if (writeBlocked && sender.buffer().free() > 0) {
             writeBlocked = false;
             handler.onWritable(this, now);
         }
@@ -636,7 +644,7 @@ public final class Connection {
      * TCP header with its options; Linux tcp_current_mss does the same for SACK blocks).
      */
     int sackOptionBytes() {
-        if (!sender.sack) {
+        if (!sender.sack()) {
             return 0;
         }
         int max = tsOk ? TcpOptions.MAX_SACK_BLOCKS - 1 : TcpOptions.MAX_SACK_BLOCKS;
@@ -649,7 +657,7 @@ public final class Connection {
         if (tsOk) {
             o.setTimestamps(tsVal(now), tsRecent);
         }
-        if (sender.sack) {
+        if (sender.sack()) {
             int n = receiver.sackBlocks(sackOutLeft, sackOutRight, o.maxSackBlocks());
             for (int i = 0; i < n; i++) {
                 o.addSackBlock(SeqNum.wrap(sackOutLeft[i]), SeqNum.wrap(sackOutRight[i]));
@@ -662,12 +670,12 @@ public final class Connection {
     void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
         segmentOptions(now);
         int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched ? ECE : 0);
-        if (len > 0 && seq + len == sender.buffer.endSeq()) {
+        if (len > 0 && seq + len == sender.buffer().endSeq()) {
             flags |= PSH;
         }
-        int first = len == 0 ? 0 : Math.min(len, sender.buffer.readableAt(seq));
-        int at = len == 0 ? 0 : sender.buffer.positionOf(seq);
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.buffer.view(), at, first, len - first);
+        int first = len == 0 ? 0 : Math.min(len, sender.buffer().readableAt(seq));
+        int at = len == 0 ? 0 : sender.buffer().positionOf(seq);
+        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.buffer().view(), at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
@@ -680,7 +688,7 @@ public final class Connection {
     void sendAck(long now) {
         segmentOptions(now);
         int flags = ACK | (receiver.eceLatched ? ECE : 0);
-        emitAckBearing(now, sender.sndNxt, flags, 0, null, 0, 0, 0);
+        emitAckBearing(now, snd.nxt(), flags, 0, null, 0, 0, 0);
     }
 
     private void emitAckBearing(long now, long seq, int flags, int ecn, ByteBuf data, int at, int first,
@@ -750,7 +758,7 @@ public final class Connection {
     void setState(TcpState next, long now) {
         if (next != state) {
             state = next;
-            trace(now, TraceEvent.TCP_STATE, next.name(), sender.sndUna, 0);
+            trace(now, TraceEvent.TCP_STATE, next.name(), snd.una(), 0);
         }
     }
 
@@ -769,14 +777,14 @@ public final class Connection {
         r.nowNanos = now;
         r.event = event;
         r.detail = detail;
-        r.cwnd = state.synchronized_() ? sender.cc.cwndBytes() : 0;
-        r.ssthresh = state.synchronized_() ? sender.cc.ssthreshBytes() : 0;
-        r.srttNanos = sender.rtt.srtt();
-        r.rtoNanos = sender.rtt.rto();
+        r.cwnd = state.synchronized_() ? sender.cc().cwndBytes() : 0;
+        r.ssthresh = state.synchronized_() ? sender.cc().ssthreshBytes() : 0;
+        r.srttNanos = sender.rtt().srtt();
+        r.rtoNanos = sender.rtt().rto();
         r.inflight = state.synchronized_() ? sender.inflight() : 0;
-        r.sndUna = sender.sndUna - sender.iss;
-        r.sndNxt = sender.sndNxt - sender.iss;
-        r.seq = seq - sender.iss;
+        r.sndUna = snd.una() - snd.iss();
+        r.sndNxt = snd.nxt() - snd.iss();
+        r.seq = seq - snd.iss();
         r.length = length;
         listener.onTrace(r);
     }
@@ -815,13 +823,17 @@ public final class Connection {
 
     public ConnectionInfo info() {
         boolean up = state.synchronized_() || state == TcpState.CLOSED && receiver != null;
-        return new ConnectionInfo(state, sender.caState, sender.cc.name(),
-                sender.sndUna - sender.iss - 1 - (sender.finAcked() ? 1 : 0),
+        Recovery recovery = sender.recovery();
+        CongestionControl cc = sender.cc();
+        RttEstimator rtt = sender.rtt();
+        return new ConnectionInfo(state, recovery.caState(), cc.name(),
+                snd.una() - snd.iss() - 1 - (snd.finAcked() ? 1 : 0),
                 receiver == null ? 0 : receiver.bytesReceived,
-                sender.segmentsSent, sender.segmentsRetransmitted, sender.bytesRetransmitted, sender.rtoCount,
-                sender.fastRecoveries, sender.spuriousUndos, sender.tlpProbes(), sender.doubleDrops, up ? sender.cc.cwndBytes() : 0, up ? sender.cc.ssthreshBytes() : 0,
-                sender.rtt.srtt(), sender.rtt.minRtt(), sender.rtt.rto(), sender.smss, sender.sack, tsOk,
-                sender.windowShift, receiver == null ? 0 : receiver.windowShift, sender.ecn, exactCeEcho,
+                sender.segmentsSent(), sender.segmentsRetransmitted(), sender.bytesRetransmitted(),
+                recovery.rtoCount(), recovery.fastRecoveries(), recovery.spuriousUndos(), recovery.tlpProbes(),
+                recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
+                rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), tsOk,
+                snd.windowShift(), receiver == null ? 0 : receiver.windowShift, sender.ecn(), exactCeEcho,
                 exactCeEchoAgreed);
     }
 

@@ -12,11 +12,11 @@ import io.tcplab.stack.loss.AckResult;
  */
 final class DeliveryRate {
     /** Bytes delivered over the connection's life (C.delivered). */
-    long delivered;
+    private long delivered;
     /** When {@link #delivered} last grew (C.delivered_time). */
-    long deliveredTime;
+    private long deliveredTime;
     /** When the first packet of the current flight left (C.first_sent_time). */
-    long firstSentTime;
+    private long firstSentTime;
     /** Delivered count after which sending is no longer application-limited, or 0 (C.app_limited). */
     private long appLimitedUntil;
 
@@ -35,6 +35,18 @@ final class DeliveryRate {
             firstSentTime = now;
             deliveredTime = now;
         }
+    }
+
+    long delivered() {
+        return delivered;
+    }
+
+    long deliveredTime() {
+        return deliveredTime;
+    }
+
+    long firstSentTime() {
+        return firstSentTime;
     }
 
     boolean appLimited() {

@@ -4,34 +4,40 @@ import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.rtt.RttEstimator;
 
-/** The sender as its loss detector sees it: reads of its state and the three actions a detector may ask for. */
+/** The sending side as its loss detector sees it: reads of its state and the three actions a detector may ask for. */
 final class DetectorPort implements DetectorContext {
     private final Sender sender;
+    private final Recovery recovery;
+    private final SendSequence seq;
     private final RttEstimator rtt;
+    private final TimerTable timers;
 
-    DetectorPort(Sender sender, RttEstimator rtt) {
+    DetectorPort(Sender sender, Recovery recovery, SendSequence seq, RttEstimator rtt, TimerTable timers) {
         this.sender = sender;
+        this.recovery = recovery;
+        this.seq = seq;
         this.rtt = rtt;
+        this.timers = timers;
     }
 
     @Override
     public Scoreboard scoreboard() {
-        return sender.scoreboard;
+        return sender.scoreboard();
     }
 
     @Override
     public long sndUna() {
-        return sender.sndUna;
+        return seq.una();
     }
 
     @Override
     public long sndNxt() {
-        return sender.sndNxt;
+        return seq.nxt();
     }
 
     @Override
     public int smss() {
-        return sender.smss;
+        return sender.smss();
     }
 
     @Override
@@ -51,12 +57,12 @@ final class DetectorPort implements DetectorContext {
 
     @Override
     public boolean inRecovery() {
-        return sender.inRecovery();
+        return recovery.inRecovery();
     }
 
     @Override
     public long rtoDeadline() {
-        return sender.rtoDeadline();
+        return timers.deadline(TimerKind.RTO);
     }
 
     @Override
@@ -66,11 +72,11 @@ final class DetectorPort implements DetectorContext {
 
     @Override
     public void onProbeRepairedLoss(long now) {
-        sender.onProbeRepairedLoss(now);
+        recovery.onProbeRepairedLoss(now);
     }
 
     @Override
     public void onDoubleDrop(long now, long sentAt) {
-        sender.onDoubleDrop(now, sentAt);
+        recovery.onDoubleDrop(now, sentAt);
     }
 }

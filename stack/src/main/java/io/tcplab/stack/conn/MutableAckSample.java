@@ -3,28 +3,74 @@ package io.tcplab.stack.conn;
 import io.tcplab.stack.cc.AckSample;
 import io.tcplab.stack.cc.CaState;
 
-/** The stack's writable side of {@link AckSample}; one per connection, refilled per ACK. */
+/**
+ * The stack's writable side of {@link AckSample}; one per connection, refilled per ACK through
+ * named setters (each returns the sample), so no value can land in its neighbour's place.
+ */
 final class MutableAckSample extends AckSample {
-    void fill(long now, long acked, long sacked, long rtt, long minRtt, long srtt, long priorInflight, long inflight,
-              boolean ece, long deliveredTotal, long lostTotal, long eceDeliveredTotal, boolean appLimited,
-              boolean cwndLimited, CaState caState, long deliveryRate, long sndUna, long priorDelivered) {
-        this.nowNanos = now;
-        this.ackedBytes = acked;
-        this.sackedBytes = sacked;
-        this.rttNanos = rtt;
-        this.minRttNanos = minRtt;
-        this.srttNanos = srtt;
-        this.priorInflight = priorInflight;
-        this.inflight = inflight;
-        this.ece = ece;
-        this.deliveredTotal = deliveredTotal;
-        this.lostTotal = lostTotal;
-        this.eceDeliveredTotal = eceDeliveredTotal;
-        this.appLimited = appLimited;
-        this.cwndLimited = cwndLimited;
-        this.caState = caState;
-        this.deliveryRateBytesPerSec = deliveryRate;
-        this.sndUna = sndUna;
-        this.priorDelivered = priorDelivered;
+    MutableAckSample at(long now) {
+        nowNanos = now;
+        return this;
+    }
+
+    MutableAckSample acked(long bytes) {
+        ackedBytes = bytes;
+        return this;
+    }
+
+    MutableAckSample sacked(long bytes) {
+        sackedBytes = bytes;
+        return this;
+    }
+
+    MutableAckSample rtt(long sample, long min, long smoothed) {
+        rttNanos = sample;
+        minRttNanos = min;
+        srttNanos = smoothed;
+        return this;
+    }
+
+    MutableAckSample inflight(long before, long after) {
+        priorInflight = before;
+        inflight = after;
+        return this;
+    }
+
+    MutableAckSample ece(boolean echoed) {
+        ece = echoed;
+        return this;
+    }
+
+    MutableAckSample delivered(long total, long rateBytesPerSec, long atSendOfNewest) {
+        deliveredTotal = total;
+        deliveryRateBytesPerSec = rateBytesPerSec;
+        priorDelivered = atSendOfNewest;
+        return this;
+    }
+
+    MutableAckSample lost(long total) {
+        lostTotal = total;
+        return this;
+    }
+
+    MutableAckSample eceDelivered(long total) {
+        eceDeliveredTotal = total;
+        return this;
+    }
+
+    MutableAckSample appLimited(boolean limited) {
+        appLimited = limited;
+        return this;
+    }
+
+    MutableAckSample cwndLimited(boolean limited) {
+        cwndLimited = limited;
+        return this;
+    }
+
+    MutableAckSample state(CaState state, long una) {
+        caState = state;
+        sndUna = una;
+        return this;
     }
 }

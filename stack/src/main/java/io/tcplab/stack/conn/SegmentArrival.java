@@ -14,17 +14,20 @@ import io.tcplab.stack.wire.TcpOptions;
  */
 final class SegmentArrival {
     private final Connection c;
+    private final SendSequence snd;
+    private final ArrivingSegment arriving = new ArrivingSegment();
 
-    SegmentArrival(Connection c) {
+    SegmentArrival(Connection c, SendSequence snd) {
         this.c = c;
+        this.snd = snd;
     }
 
     /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
     void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
         int flags = tcp.flags();
-        long ack = SeqNum.unwrap(tcp.ack(), c.sender.sndNxt);
+        long ack = SeqNum.unwrap(tcp.ack(), snd.nxt());
         boolean hasAck = (flags & TcpHeader.ACK) != 0;
-        if (hasAck && (ack <= c.sender.iss || ack > c.sender.sndNxt)) {
+        if (hasAck && (ack <= snd.iss() || ack > snd.nxt())) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             if ((flags & TcpHeader.RST) == 0) {
                 c.sendReset(now, tcp.ack(), 0, false);
@@ -46,15 +49,14 @@ final class SegmentArrival {
         long irs = tcp.seq() & 0xFFFFFFFFL;
         c.receiver = c.newReceiver(irs);
         c.negotiate(opts, tcp.window());
-        if (c.sender.ecn) {
+        if (c.sender.ecn()) {
             // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
-            c.sender.ecn = (flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE;
+            c.sender.useEcn((flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE);
         }
         c.settleCeEcho(opts.exactCeEcho());
         if (hasAck) {
-            c.sender.sndUna = ack;
-            c.sender.sndWl1 = irs;
-            c.sender.sndWl2 = ack;
+            snd.acknowledge(ack);
+            snd.windowFrom(irs, ack);
             c.establish(now);
             c.sendAck(now);
         } else {
@@ -150,22 +152,21 @@ final class SegmentArrival {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             return true;
         }
-        long ack = SeqNum.unwrap(tcp.ack(), c.sender.sndUna);
+        long ack = SeqNum.unwrap(tcp.ack(), snd.una());
         if (c.state == TcpState.SYN_RECEIVED) {
-            if (ack <= c.sender.sndUna || ack > c.sender.sndNxt) {
+            if (ack <= snd.una() || ack > snd.nxt()) {
                 c.ctx.stats().countDrop(DropReason.BAD_ACK);
                 c.sendReset(now, tcp.ack(), 0, false);
                 return true;
             }
-            c.sender.sndWl1 = seq;
-            c.sender.sndWl2 = ack;
+            snd.windowFrom(seq, ack);
             c.establish(now);
         }
         // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
         // (Linux's tcp_ack drops one above SND.NXT silently: ackAboveSndNxt off)
-        if (ack > c.sender.sndNxt || ack < c.sender.sndUna - Math.max(c.sender.maxSndWnd, 1)) {
+        if (ack > snd.nxt() || ack < snd.una() - Math.max(snd.maxWindow(), 1)) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
-            if (ack > c.sender.sndNxt) {
+            if (ack > snd.nxt()) {
                 if (c.options.ackAboveSndNxt) {
                     c.sendAck(now);
                 }
@@ -184,9 +185,8 @@ final class SegmentArrival {
             }
             return true;
         }
-        readSackBlocks(opts);
-        c.sender.onAck(now, ack, seq, tcp.window(), payloadLen > 0, (flags & (TcpHeader.SYN | TcpHeader.FIN)) != 0,
-                hasTs, hasTs ? opts.tsEcr() : 0, c.sender.sack ? c.sackIn : null, (flags & TcpHeader.ECE) != 0);
+        c.acks.onAck(now, ack, arriving.set(seq, flags, tcp, opts,
+                hasTs ? opts.tsEcr() & 0xFFFFFFFFL : SpuriousDetector.NO_ECHO));
         onOurFinAcked(now);
         if (c.state == TcpState.CLOSED) {
             return true;
@@ -209,16 +209,6 @@ final class SegmentArrival {
         }
     }
 
-    private void readSackBlocks(TcpOptions opts) {
-        c.sackIn.count = 0;
-        int n = Math.min(opts.sackBlockCount(), c.sackIn.left.length);
-        for (int i = 0; i < n; i++) {
-            c.sackIn.left[i] = SeqNum.unwrap(opts.sackLeft(i), c.sender.sndUna);
-            c.sackIn.right[i] = SeqNum.unwrap(opts.sackRight(i), c.sender.sndUna);
-            c.sackIn.count++;
-        }
-    }
-
     private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
                         int ecn) {
         if (!c.state.acceptsData()) {
@@ -226,7 +216,7 @@ final class SegmentArrival {
         }
         if (c.exactCeEcho && payloadLen > 0) {
             c.receiver.echoCeExactly(now, ecn == 3, c);
-        } else if (c.sender.ecn && payloadLen > 0) {
+        } else if (c.sender.ecn() && payloadLen > 0) {
             if ((flags & TcpHeader.CWR) != 0) {
                 c.receiver.eceLatched = false; // RFC 3168 §6.1.3
             }
@@ -248,7 +238,7 @@ final class SegmentArrival {
                     c.setState(TcpState.CLOSE_WAIT, now);
                     break;
                 case FIN_WAIT_1:
-                    c.setState(c.sender.finAcked() ? TcpState.TIME_WAIT : TcpState.CLOSING, now);
+                    c.setState(snd.finAcked() ? TcpState.TIME_WAIT : TcpState.CLOSING, now);
                     break;
                 case FIN_WAIT_2:
                     c.setState(TcpState.TIME_WAIT, now);
@@ -267,7 +257,7 @@ final class SegmentArrival {
 
     /** Our FIN was acknowledged: RFC 9293 §3.10.7.4 "fifth", per state. */
     private void onOurFinAcked(long now) {
-        if (!c.sender.finAcked()) {
+        if (!snd.finAcked()) {
             return;
         }
         switch (c.state) {

@@ -1,6 +1,7 @@
 package io.tcplab.stack.conn;
 
 import io.tcplab.stack.cc.UndoCause;
+import io.tcplab.stack.loss.AckResult;
 
 /**
  * Finds loss episodes that were not losses, with the detectors a connection asked for: Eifel
@@ -12,6 +13,8 @@ import io.tcplab.stack.cc.UndoCause;
  * at most once.
  */
 final class SpuriousDetector {
+    /** {@link #onAck}'s TSecr of an ACK without timestamps. */
+    static final long NO_ECHO = -1;
     private final boolean eifel;
     private final boolean dsack;
     /** The episode's retransmitted ranges, sorted by start; grown by doubling, never shrunk. */
@@ -75,19 +78,20 @@ final class SpuriousDetector {
 
     /**
      * Examines one ACK; returns the cause to undo with, or null. {@code advanced}: the ACK moved
-     * SND.UNA. {@code dsackSeen}: it carried a D-SACK block for [dsackLeft, dsackRight).
+     * SND.UNA. {@code tsEcho}: its TSecr (unsigned), or {@link #NO_ECHO}. {@code ack}: what it
+     * changed on the scoreboard, a D-SACK block among it.
      */
-    UndoCause onAck(boolean advanced, boolean hasTs, int tsEcr, boolean dsackSeen, long dsackLeft, long dsackRight) {
+    UndoCause onAck(boolean advanced, long tsEcho, AckResult ack) {
         if (!active || notYetDuplicated == 0) {
             return null;
         }
-        if (dsack && dsackSeen && markDuplicated(dsackLeft, dsackRight) && --notYetDuplicated == 0) {
+        if (dsack && ack.dsack && markDuplicated(ack.dsackLeft, ack.dsackRight) && --notYetDuplicated == 0) {
             return fire("dsack"); // RFC 3708 §3: every retransmission of the episode was needless
         }
         if (eifel && eifelPending && advanced && episodeRetransmitted) {
             eifelPending = false;
             // RFC 3522 §3.2 steps 3-4; an ACK carrying a D-SACK is left to the D-SACK rule (step 5)
-            if (haveRetransmitTs && hasTs && !dsackSeen && tsEcr - retransmitTs < 0) {
+            if (haveRetransmitTs && tsEcho != NO_ECHO && !ack.dsack && (int) tsEcho - retransmitTs < 0) {
                 return fire("eifel");
             }
         }

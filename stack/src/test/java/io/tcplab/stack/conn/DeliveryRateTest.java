@@ -20,7 +20,7 @@ class DeliveryRateTest {
 
     private void send(long seq, long now) {
         rate.onSend(now, outstanding);
-        sb.onSend(seq, MSS, now, rate.delivered, rate.deliveredTime, rate.firstSentTime, rate.appLimited());
+        sb.onSend(seq, MSS, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), rate.appLimited());
         outstanding += MSS;
     }
 
@@ -65,7 +65,7 @@ class DeliveryRateTest {
         sb.onSackBlock(MSS, 10L * MSS, out); // 9 delivered at 100 ms; segment 0 lost
         rate.onAck(100 * MS, out, out.newlySackedBytes, 10 * MS);
         rate.onSend(150 * MS, 10L * MSS);
-        sb.onRetransmit(0, 150 * MS, rate.delivered, rate.deliveredTime, rate.firstSentTime, false);
+        sb.onRetransmit(0, 150 * MS, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), false);
         out.clear();
         sb.onCumulativeAck(10L * MSS, out);
         rate.onAck(250 * MS, out, out.newlyAckedBytes, 10 * MS);

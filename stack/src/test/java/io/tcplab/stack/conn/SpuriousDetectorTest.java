@@ -3,6 +3,7 @@ package io.tcplab.stack.conn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.cc.UndoCause;
+import io.tcplab.stack.loss.AckResult;
 import org.junit.jupiter.api.Test;
 
 /** RFC 3708 D-SACK detection and RFC 3522 Eifel detection, by hand. */
@@ -20,9 +21,9 @@ class SpuriousDetectorTest {
         }
         for (int i = n - 1; i > 0; i--) { // reported in any order
             long left = (long) i * 2 * MSS;
-            assertThat(d.onAck(false, false, 0, true, left, left + MSS)).isNull();
+            assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(left, left + MSS))).isNull();
         }
-        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
+        assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(0, MSS))).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
     }
 
     /** A duplicate the network made, or one reported twice, is not a needless retransmission. */
@@ -32,10 +33,10 @@ class SpuriousDetectorTest {
         d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
         d.onRetransmit(0, MSS, false, 0, true);
         d.onRetransmit(5 * MSS, MSS, false, 0, false);
-        assertThat(d.onAck(false, false, 0, true, 2 * MSS, 3 * MSS)).isNull();
-        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
-        assertThat(d.onAck(false, false, 0, true, 0, MSS)).isNull();
-        assertThat(d.onAck(false, false, 0, true, 5 * MSS, 6 * MSS)).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
+        assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(2 * MSS, 3 * MSS))).isNull();
+        assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(0, MSS))).isNull();
+        assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(0, MSS))).isNull();
+        assertThat(d.onAck(false, SpuriousDetector.NO_ECHO, dsack(5 * MSS, 6 * MSS))).isEqualTo(UndoCause.SPURIOUS_RETRANSMIT);
     }
 
     /** RFC 3522 §3.2: the first ACK that advances SND.UNA decides, by its TSecr against the first retransmission's TSval. */
@@ -45,13 +46,13 @@ class SpuriousDetectorTest {
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
         d.onRetransmit(0, MSS, true, 500, true);
         d.onRetransmit(MSS, MSS, true, 510, false);
-        assertThat(d.onAck(false, true, 400, false, 0, 0)).as("not acceptable: SND.UNA did not move").isNull();
-        assertThat(d.onAck(true, true, 400, false, 0, 0)).isEqualTo(UndoCause.SPURIOUS_RTO);
+        assertThat(d.onAck(false, 400, new AckResult())).as("not acceptable: SND.UNA did not move").isNull();
+        assertThat(d.onAck(true, 400, new AckResult())).isEqualTo(UndoCause.SPURIOUS_RTO);
 
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
         d.onRetransmit(0, MSS, true, 500, true);
-        assertThat(d.onAck(true, true, 500, false, 0, 0)).as("echoes the retransmission").isNull();
-        assertThat(d.onAck(true, true, 400, false, 0, 0)).as("only the first acceptable ACK decides").isNull();
+        assertThat(d.onAck(true, 500, new AckResult())).as("echoes the retransmission").isNull();
+        assertThat(d.onAck(true, 400, new AckResult())).as("only the first acceptable ACK decides").isNull();
     }
 
     /**
@@ -67,7 +68,7 @@ class SpuriousDetectorTest {
         d.onRetransmit(0, MSS, true, 500, true);
         d.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT); // the first episode ended; 0's resend is still out
         d.onRetransmit(20 * MSS, MSS, true, 600, false);
-        assertThat(d.onAck(true, true, 500, false, 0, 0)).isNull();
+        assertThat(d.onAck(true, 500, new AckResult())).isNull();
     }
 
     @Test
@@ -75,6 +76,15 @@ class SpuriousDetectorTest {
         SpuriousDetector d = new SpuriousDetector(false, false);
         d.onEpisodeStart(UndoCause.SPURIOUS_RTO);
         d.onRetransmit(0, MSS, true, 500, true);
-        assertThat(d.onAck(true, true, 400, true, 0, MSS)).isNull();
+        assertThat(d.onAck(true, 400, dsack(0, MSS))).isNull();
+    }
+
+    /** An ACK whose only news is a D-SACK block for [left, right). */
+    private static AckResult dsack(long left, long right) {
+        AckResult r = new AckResult();
+        r.dsack = true;
+        r.dsackLeft = left;
+        r.dsackRight = right;
+        return r;
     }
 }
