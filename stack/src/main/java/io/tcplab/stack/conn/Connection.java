@@ -101,10 +101,15 @@ public final class Connection {
 
     // ================================================================ opening
 
-    /** The receiving half, once the peer's initial sequence number {@code irs} is known. */
-    Receiver newReceiver(long irs) {
-        return new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments,
+    /** The receiving half starts once the peer's initial sequence number {@code irs} is known. */
+    void startReceiving(long irs) {
+        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments,
                 ctx.virtualPayload());
+    }
+
+    /** The receiving half, or null before the peer's SYN. */
+    Receiver receiver() {
+        return receiver;
     }
 
     /** Active open (RFC 9293 §3.10.1): send a SYN. */
@@ -121,7 +126,7 @@ public final class Connection {
      */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
         long irs = segSeq & 0xFFFFFFFFL;
-        receiver = newReceiver(irs);
+        startReceiving(irs);
         negotiate(synOptions, window);
         sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
         settleCeEcho(synOptions.exactCeEcho());
@@ -141,7 +146,7 @@ public final class Connection {
      */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
         long irs = (segSeq - 1) & 0xFFFFFFFFL;
-        receiver = newReceiver(irs);
+        startReceiving(irs);
         negotiate(synOptions, scaledWindow);
         sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
         settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
@@ -170,7 +175,7 @@ public final class Connection {
             tsRecentValid = true;
         }
         scaleAgreed = options.windowScale && peer.windowScale() >= 0;
-        receiver.windowShift = scaleAgreed ? ourWindowShift() : 0;
+        receiver.useWindowShift(scaleAgreed ? ourWindowShift() : 0);
         int mss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
         if (pathMtu > 0) {
             mss = Math.min(mss, mssForPathMtu(pathMtu));
@@ -628,6 +633,35 @@ public final class Connection {
         return tsOk;
     }
 
+    /** RFC 7323 §5.3 R1 (PAWS): a segment whose TSval is older than TS.Recent is rejected. */
+    boolean pawsRejects(int tsVal) {
+        return tsRecentValid && tsVal - tsRecent < 0;
+    }
+
+    /**
+     * RFC 7323 §4.3 (2): TS.Recent takes the TSval of a segment that covers our last ACK, unless
+     * it is older.
+     */
+    void updateTsRecent(long segSeq, int tsVal) {
+        if (segSeq <= lastAckSent && tsVal - tsRecent >= 0) {
+            tsRecent = tsVal;
+        }
+    }
+
+    /** Our receiving side echoes CE exactly (RFC 8257 §3.2) rather than latching ECE. */
+    boolean echoesCeExactly() {
+        return exactCeEcho;
+    }
+
+    /** The application closed its reading side: what arrives is acknowledged and discarded. */
+    boolean readClosed() {
+        return readClosed;
+    }
+
+    ConnectionHandler handler() {
+        return handler;
+    }
+
     /** Our timestamp clock, which is also our TSval (RFC 7323 §5.4: offset at random). */
     int tsTicks(long now) {
         return (int) (now / options.timestampTickNanos) + tsOffset;
@@ -669,7 +703,7 @@ public final class Connection {
     /** A data and/or FIN segment from the send buffer; carries the current ACK. */
     void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
         segmentOptions(now);
-        int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched ? ECE : 0);
+        int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched() ? ECE : 0);
         if (len > 0 && seq + len == sender.buffer().endSeq()) {
             flags |= PSH;
         }
@@ -687,7 +721,7 @@ public final class Connection {
     /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
     void sendAck(long now) {
         segmentOptions(now);
-        int flags = ACK | (receiver.eceLatched ? ECE : 0);
+        int flags = ACK | (receiver.eceLatched() ? ECE : 0);
         emitAckBearing(now, snd.nxt(), flags, 0, null, 0, 0, 0);
     }
 
@@ -828,12 +862,12 @@ public final class Connection {
         RttEstimator rtt = sender.rtt();
         return new ConnectionInfo(state, recovery.caState(), cc.name(),
                 snd.una() - snd.iss() - 1 - (snd.finAcked() ? 1 : 0),
-                receiver == null ? 0 : receiver.bytesReceived,
+                receiver == null ? 0 : receiver.bytesReceived(),
                 sender.segmentsSent(), sender.segmentsRetransmitted(), sender.bytesRetransmitted(),
                 recovery.rtoCount(), recovery.fastRecoveries(), recovery.spuriousUndos(), recovery.tlpProbes(),
                 recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
                 rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), tsOk,
-                snd.windowShift(), receiver == null ? 0 : receiver.windowShift, sender.ecn(), exactCeEcho,
+                snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(), exactCeEcho,
                 exactCeEchoAgreed);
     }
 

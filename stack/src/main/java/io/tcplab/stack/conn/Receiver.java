@@ -18,7 +18,7 @@ final class Receiver {
     private final int ourMss;
     final long irs;
     /** Our window scale shift (RFC 7323 §2.3); 0 until the handshake agrees on one. */
-    int windowShift;
+    private int windowShift;
     /** RCV.NXT + RCV.WND as last advertised: the right edge is never moved left. */
     private long advertisedRight;
     /** Sequence number of a FIN that arrived ahead of missing data, or -1. */
@@ -35,10 +35,10 @@ final class Receiver {
      * RFC 3168 §6.1.3: echo ECE on every ACK from a CE mark until the sender's CWR; with exact
      * CE echo, the CE mark of the last data segment.
      */
-    boolean eceLatched;
+    private boolean eceLatched;
     /** Data segments still to be acknowledged at once (quick-ack mode at the start of a connection). */
     private int quickAcksLeft;
-    long bytesReceived;
+    private long bytesReceived;
     /** Why the last segment's new bytes were partly or wholly discarded, or null: the stack counts it. */
     private DropReason lastDrop;
 
@@ -204,6 +204,38 @@ final class Receiver {
      * switch; later ACKs, delayed as usual, carry the new value. So each ACK's ECE covers exactly
      * the bytes that were marked, which DCTCP's marked fraction needs.
      */
+    /** Our window scale shift, as the handshake agreed (0 without scaling). */
+    void useWindowShift(int shift) {
+        windowShift = shift;
+    }
+
+    int windowShift() {
+        return windowShift;
+    }
+
+    /** In-order bytes received over the connection's life. */
+    long bytesReceived() {
+        return bytesReceived;
+    }
+
+    /** Our ACKs carry ECE now. */
+    boolean eceLatched() {
+        return eceLatched;
+    }
+
+    /**
+     * RFC 3168 §6.1.3 for a data segment: CWR from the sender ends the echo, a CE mark (checked
+     * after, so a segment with both starts a new one) latches it.
+     */
+    void echoCe(boolean cwr, boolean ce) {
+        if (cwr) {
+            eceLatched = false;
+        }
+        if (ce) {
+            eceLatched = true;
+        }
+    }
+
     void echoCeExactly(long now, boolean ce, Connection c) {
         if (ce == eceLatched) {
             return;

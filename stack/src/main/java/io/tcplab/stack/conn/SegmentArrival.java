@@ -47,7 +47,7 @@ final class SegmentArrival {
             return;
         }
         long irs = tcp.seq() & 0xFFFFFFFFL;
-        c.receiver = c.newReceiver(irs);
+        c.startReceiving(irs);
         c.negotiate(opts, tcp.window());
         if (c.sender.ecn()) {
             // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
@@ -68,26 +68,26 @@ final class SegmentArrival {
 
     boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         int flags = tcp.flags();
-        long seq = SeqNum.unwrap(tcp.seq(), c.receiver.rcvNxt());
+        long seq = SeqNum.unwrap(tcp.seq(), c.receiver().rcvNxt());
         int payloadLen = tcp.payloadLength();
-        boolean hasTs = c.tsOk && opts.hasTimestamps();
+        boolean hasTs = c.timestampsOn() && opts.hasTimestamps();
 
         if ((flags & TcpHeader.SYN) != 0) {
-            if (seq + 1 == c.receiver.rcvNxt() && c.state == TcpState.SYN_RECEIVED) {
+            if (seq + 1 == c.receiver().rcvNxt() && c.state() == TcpState.SYN_RECEIVED) {
                 if ((flags & TcpHeader.ACK) == 0) {
                     c.sendSyn(now, true); // the peer did not see our SYN-ACK
                     return true;
                 }
                 seq++; // simultaneous open: the SYN is old, the rest of the segment is new
                 flags &= ~TcpHeader.SYN;
-            } else if (c.state == TcpState.TIME_WAIT && seq > c.receiver.rcvNxt() && (flags & TcpHeader.ACK) == 0) {
+            } else if (c.state() == TcpState.TIME_WAIT && seq > c.receiver().rcvNxt() && (flags & TcpHeader.ACK) == 0) {
                 return false; // a new incarnation may reuse the four-tuple
             }
         }
         int segLen = payloadLen + ((flags & TcpHeader.SYN) != 0 ? 1 : 0) + ((flags & TcpHeader.FIN) != 0 ? 1 : 0);
 
         // RFC 7323 §5.3 R1: PAWS
-        if (hasTs && c.tsRecentValid && (flags & TcpHeader.RST) == 0 && opts.tsVal() - c.tsRecent < 0) {
+        if (hasTs && (flags & TcpHeader.RST) == 0 && c.pawsRejects(opts.tsVal())) {
             c.ctx.stats().countDrop(DropReason.PAWS_REJECTED);
             reportIfDuplicate(seq, payloadLen);
             c.sendAck(now);
@@ -95,8 +95,8 @@ final class SegmentArrival {
         }
 
         // RFC 9293 §3.10.7.4 "first": sequence number acceptability
-        long window = c.receiver.window();
-        long rcvNxt = c.receiver.rcvNxt();
+        long window = c.receiver().window();
+        long rcvNxt = c.receiver().rcvNxt();
         boolean acceptable;
         if (segLen == 0) {
             acceptable = window == 0 ? seq == rcvNxt : seq >= rcvNxt && seq < rcvNxt + window;
@@ -115,7 +115,7 @@ final class SegmentArrival {
             } else {
                 reportIfDuplicate(seq, payloadLen);
                 c.sendAck(now);
-                if (c.state == TcpState.TIME_WAIT && (flags & TcpHeader.FIN) != 0) {
+                if (c.state() == TcpState.TIME_WAIT && (flags & TcpHeader.FIN) != 0) {
                     // RFC 9293 §3.10.7.4 TIME-WAIT: a retransmitted FIN is ACKed and restarts the 2 MSL wait
                     c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
                 }
@@ -126,11 +126,11 @@ final class SegmentArrival {
         // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
-                if (c.state == TcpState.SYN_RECEIVED && c.passive) {
+                if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
                     c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
-                } else if (c.state == TcpState.SYN_RECEIVED) {
+                } else if (c.state() == TcpState.SYN_RECEIVED) {
                     c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
-                } else if (c.state == TcpState.TIME_WAIT || c.state == TcpState.CLOSING || c.state == TcpState.LAST_ACK) {
+                } else if (c.state() == TcpState.TIME_WAIT || c.state() == TcpState.CLOSING || c.state() == TcpState.LAST_ACK) {
                     c.enterClosed(now, null);
                 } else {
                     c.failed(now, ConnectionError.RESET);
@@ -153,7 +153,7 @@ final class SegmentArrival {
             return true;
         }
         long ack = SeqNum.unwrap(tcp.ack(), snd.una());
-        if (c.state == TcpState.SYN_RECEIVED) {
+        if (c.state() == TcpState.SYN_RECEIVED) {
             if (ack <= snd.una() || ack > snd.nxt()) {
                 c.ctx.stats().countDrop(DropReason.BAD_ACK);
                 c.sendReset(now, tcp.ack(), 0, false);
@@ -175,10 +175,10 @@ final class SegmentArrival {
             }
             return true;
         }
-        if (hasTs && seq <= c.lastAckSent && opts.tsVal() - c.tsRecent >= 0) {
-            c.tsRecent = opts.tsVal(); // RFC 7323 §4.3 (2)
+        if (hasTs) {
+            c.updateTsRecent(seq, opts.tsVal());
         }
-        if (c.state == TcpState.TIME_WAIT) {
+        if (c.state() == TcpState.TIME_WAIT) {
             if ((flags & TcpHeader.FIN) != 0) {
                 c.sendAck(now); // a retransmitted FIN: acknowledge it and restart 2MSL
                 c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
@@ -188,7 +188,7 @@ final class SegmentArrival {
         c.acks.onAck(now, ack, arriving.set(seq, flags, tcp, opts,
                 hasTs ? opts.tsEcr() & 0xFFFFFFFFL : SpuriousDetector.NO_ECHO));
         onOurFinAcked(now);
-        if (c.state == TcpState.CLOSED) {
+        if (c.state() == TcpState.CLOSED) {
             return true;
         }
 
@@ -196,7 +196,7 @@ final class SegmentArrival {
         if (!zeroWindowAckOnly && (payloadLen > 0 || (flags & TcpHeader.FIN) != 0)) {
             onText(now, tcp, packet, seq, payloadLen, (flags & TcpHeader.FIN) != 0, flags, ecn);
         } else if (zeroWindowAckOnly) {
-            c.receiver.requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
+            c.receiver().requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
         }
         c.afterInput(now);
         return true;
@@ -204,36 +204,31 @@ final class SegmentArrival {
 
     /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
     private void reportIfDuplicate(long seq, int payloadLen) {
-        if (payloadLen > 0 && seq + payloadLen <= c.receiver.rcvNxt()) {
-            c.receiver.reportDuplicate(seq, seq + payloadLen);
+        if (payloadLen > 0 && seq + payloadLen <= c.receiver().rcvNxt()) {
+            c.receiver().reportDuplicate(seq, seq + payloadLen);
         }
     }
 
     private void onText(long now, TcpHeader tcp, ByteBuf packet, long seq, int payloadLen, boolean fin, int flags,
                         int ecn) {
-        if (!c.state.acceptsData()) {
+        if (!c.state().acceptsData()) {
             return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
         }
-        if (c.exactCeEcho && payloadLen > 0) {
-            c.receiver.echoCeExactly(now, ecn == 3, c);
+        if (c.echoesCeExactly() && payloadLen > 0) {
+            c.receiver().echoCeExactly(now, ecn == 3, c);
         } else if (c.sender.ecn() && payloadLen > 0) {
-            if ((flags & TcpHeader.CWR) != 0) {
-                c.receiver.eceLatched = false; // RFC 3168 §6.1.3
-            }
-            if (ecn == 3) {
-                c.receiver.eceLatched = true;
-            }
+            c.receiver().echoCe((flags & TcpHeader.CWR) != 0, ecn == 3);
         }
-        int readableBefore = c.receiver.buffer().readable();
-        boolean finNow = c.receiver.onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
-        if (c.receiver.lastDrop() != null) {
-            c.ctx.stats().countDrop(c.receiver.lastDrop()); // data discarded inside an acceptable segment: not silent
+        int readableBefore = c.receiver().buffer().readable();
+        boolean finNow = c.receiver().onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
+        if (c.receiver().lastDrop() != null) {
+            c.ctx.stats().countDrop(c.receiver().lastDrop()); // data discarded inside an acceptable segment: not silent
         }
-        if (c.readClosed && c.receiver.buffer().readable() > 0) {
-            c.receiver.buffer().skip(c.receiver.buffer().readable()); // closed for reading: acknowledged, discarded
+        if (c.readClosed() && c.receiver().buffer().readable() > 0) {
+            c.receiver().buffer().skip(c.receiver().buffer().readable()); // closed for reading: acknowledged, discarded
         }
         if (finNow) {
-            switch (c.state) {
+            switch (c.state()) {
                 case ESTABLISHED:
                     c.setState(TcpState.CLOSE_WAIT, now);
                     break;
@@ -246,12 +241,12 @@ final class SegmentArrival {
                 default:
                     break;
             }
-            if (c.state == TcpState.TIME_WAIT) {
+            if (c.state() == TcpState.TIME_WAIT) {
                 c.enterTimeWait(now);
             }
         }
-        if (c.receiver.buffer().readable() > readableBefore || finNow) {
-            c.handler.onReadable(c, now);
+        if (c.receiver().buffer().readable() > readableBefore || finNow) {
+            c.handler().onReadable(c, now);
         }
     }
 
@@ -260,10 +255,10 @@ final class SegmentArrival {
         if (!snd.finAcked()) {
             return;
         }
-        switch (c.state) {
+        switch (c.state()) {
             case FIN_WAIT_1:
                 c.setState(TcpState.FIN_WAIT_2, now);
-                if (c.readClosed) {
+                if (c.readClosed()) {
                     c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos); // FIN-WAIT-2 limit
                 }
                 break;
