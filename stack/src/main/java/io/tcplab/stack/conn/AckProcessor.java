@@ -179,7 +179,7 @@ final class AckProcessor {
             return Math.max(1, now - result.newestSendTime);
         }
         if (advanced && tsEcho != SpuriousDetector.NO_ECHO && tsEcho != 0) {
-            int ticksAgo = c.tsTicks(now) - (int) tsEcho;
+            int ticksAgo = c.timestamps.tsVal(now) - (int) tsEcho;
             return ticksAgo < 0 ? -1 : Math.max(1, (long) ticksAgo * timestampTickNanos);
         }
         return -1;

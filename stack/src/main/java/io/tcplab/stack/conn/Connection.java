@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.rtt.RttEstimator;
-import io.tcplab.stack.seq.SeqNum;
 import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
@@ -22,15 +21,6 @@ import io.tcplab.stack.wire.TcpOptions;
  * <p>Every method takes the current time and must be called on the thread that drives the stack.
  */
 public final class Connection {
-    private static final int FIN = TcpHeader.FIN;
-    private static final int SYN = TcpHeader.SYN;
-    private static final int RST = TcpHeader.RST;
-    private static final int PSH = TcpHeader.PSH;
-    private static final int ACK = TcpHeader.ACK;
-    private static final int ECE = TcpHeader.ECE;
-    private static final int CWR = TcpHeader.CWR;
-    private static final int TS_OPTION_BYTES = 12;
-
     final StackContext ctx;
     final ConnectionOptions options;
     ConnectionHandler handler;
@@ -39,7 +29,6 @@ public final class Connection {
     final int localPort;
     final int remotePort;
     final boolean passive;
-    private final int tsOffset;
     final TimerTable timers = new TimerTable();
     /** Where the stack's deadline heap keeps this connection, keyed by {@link #nextDeadline()}. */
     private final DeadlineHeap.Slot<Connection> timerSlot = new DeadlineHeap.Slot<>(this);
@@ -50,29 +39,16 @@ public final class Connection {
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
 
-    boolean tsOk;
-    private boolean scaleAgreed;
-    /** Our receiving side echoes CE exactly (RFC 8257 §3.2); settled with ECN in the handshake. */
-    boolean exactCeEcho;
-    /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we take it up. */
-    private boolean exactCeEchoAgreed;
-    int tsRecent;
-    boolean tsRecentValid;
-    long lastAckSent;
     boolean readClosed;
     private boolean writeBlocked;
     private boolean closedNotified;
     private ConnectionError error;
-    long synSentNanos;
-    int synRetransmits;
-    long lastReceiveNanos;
-    int keepAliveProbesSent;
-    private SoftError lastSoftError;
-    /** The lowest path MTU an ICMP error reported (RFC 1191, RFC 8201); 0 while none did. */
-    private int pathMtu;
+    final Timestamps timestamps;
+    final SegmentEmitter emitter;
+    final Handshake handshake;
+    private final PathMtu pathMtu;
+    private final KeepAlive keepAlive;
     private final SegmentArrival arrival;
-    private final long[] sackOutLeft = new long[4];
-    private final long[] sackOutRight = new long[4];
 
     private TraceListener traceListener;
     private final TraceRecord traceRecord = new TraceRecord();
@@ -91,11 +67,15 @@ public final class Connection {
         this.remoteAddress = remoteAddress.clone();
         this.localPort = localPort;
         this.remotePort = remotePort;
-        this.tsOffset = tsOffset;
         this.passive = passive;
         this.sender = new Sender(this, options, iss, options.congestionControlFactory.get(), timers);
         this.snd = sender.sequence();
         this.acks = new AckProcessor(this, options, sender, timers);
+        this.timestamps = new Timestamps(options.timestampTickNanos, tsOffset);
+        this.emitter = new SegmentEmitter(this, sender, timestamps, timers);
+        this.pathMtu = new PathMtu(this, sender, timestamps);
+        this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, timers);
+        this.keepAlive = new KeepAlive(this, options, emitter, timers);
         this.arrival = new SegmentArrival(this, snd);
     }
 
@@ -115,8 +95,8 @@ public final class Connection {
     /** Active open (RFC 9293 §3.10.1): send a SYN. */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
-        sender.useEcn(options.ecn || sender.cc().needsEcn());
-        sendSyn(now, false);
+        handshake.offerEcn(true);
+        handshake.sendSyn(now, false);
         ctx.onDeadlineChanged(this);
     }
 
@@ -127,12 +107,12 @@ public final class Connection {
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
         long irs = segSeq & 0xFFFFFFFFL;
         startReceiving(irs);
-        negotiate(synOptions, window);
-        sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
-        settleCeEcho(synOptions.exactCeEcho());
+        handshake.negotiate(synOptions, window);
+        handshake.offerEcn(ecnSetup);
+        handshake.settleCeEcho(synOptions.exactCeEcho());
         setState(TcpState.SYN_RECEIVED, now);
-        lastReceiveNanos = now;
-        sendSyn(now, true);
+        keepAlive.heard(now);
+        handshake.sendSyn(now, true);
         ctx.onDeadlineChanged(this);
     }
 
@@ -147,13 +127,12 @@ public final class Connection {
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
         long irs = (segSeq - 1) & 0xFFFFFFFFL;
         startReceiving(irs);
-        negotiate(synOptions, scaledWindow);
-        sender.useEcn(ecnSetup && (options.ecn || sender.cc().needsEcn()));
-        settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
-        snd.synSent();
-        synRetransmits = 1;
+        handshake.negotiate(synOptions, scaledWindow);
+        handshake.offerEcn(ecnSetup);
+        handshake.settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
+        handshake.synAckSentStatelessly();
         setState(TcpState.SYN_RECEIVED, now);
-        lastReceiveNanos = now;
+        keepAlive.heard(now);
         ctx.onDeadlineChanged(this);
     }
 
@@ -165,48 +144,6 @@ public final class Connection {
         return localAddress.length == 16 ? options.mss - 20 : options.mss;
     }
 
-    /** Agree on the options of the handshake (RFC 7323 §2.2, §3.2; RFC 2018 §2; RFC 9293 §3.7.1). */
-    void negotiate(TcpOptions peer, int window) {
-        int defaultMss = localAddress.length == 4 ? 536 : 1220;
-        int peerMss = peer.mss() > 0 ? peer.mss() : defaultMss;
-        tsOk = options.timestamps && peer.hasTimestamps();
-        if (tsOk) {
-            tsRecent = peer.tsVal();
-            tsRecentValid = true;
-        }
-        scaleAgreed = options.windowScale && peer.windowScale() >= 0;
-        receiver.useWindowShift(scaleAgreed ? ourWindowShift() : 0);
-        int mss = Math.max(1, Math.min(peerMss, ourMss()) - (tsOk ? TS_OPTION_BYTES : 0));
-        if (pathMtu > 0) {
-            mss = Math.min(mss, mssForPathMtu(pathMtu));
-        }
-        sender.negotiated(options.sack && peer.sackPermitted(), mss);
-        // RFC 7323 §2.2: the window of a SYN is never scaled; §2.3: shifts above 14 count as 14
-        snd.startWindow(window, scaleAgreed ? Math.min(peer.windowScale(), 14) : 0);
-    }
-
-    /** This end wants its peer to echo CE exactly: its algorithm needs it or its options ask. */
-    private boolean wantsExactCeEcho() {
-        return options.exactCeEcho == ExactCeEcho.ON
-                || options.exactCeEcho == ExactCeEcho.NEGOTIATE && sender.cc().needsExactCeEcho();
-    }
-
-    /**
-     * Once ECN is settled, decides how our receiving side echoes CE (docs/stack.md): exactly when
-     * ECN is on, our options do not refuse it, and either the peer's SYN or SYN-ACK carried the
-     * exact-CE-echo option (it asked, or answered our ask) or we want it ourselves, which is what a
-     * Linux receiver whose algorithm is dctcp does without any option.
-     */
-    void settleCeEcho(boolean peerOption) {
-        boolean allowed = sender.ecn() && options.exactCeEcho != ExactCeEcho.OFF;
-        exactCeEchoAgreed = allowed && peerOption;
-        exactCeEcho = allowed && (peerOption || wantsExactCeEcho());
-    }
-
-    private int ourWindowShift() {
-        return windowShiftFor(options.receiveBufferBytes);
-    }
-
     /** The smallest shift that lets a 16-bit window field announce the whole buffer (RFC 7323 §2.3: at most 14). */
     public static int windowShiftFor(int receiveBufferBytes) {
         int shift = 0;
@@ -214,42 +151,6 @@ public final class Connection {
             shift++;
         }
         return shift;
-    }
-
-    void sendSyn(long now, boolean synAck) {
-        synSentNanos = now;
-        TcpOptions o = ctx.output().options();
-        o.setMss(ourMss());
-        if (synAck ? scaleAgreed : options.windowScale) {
-            o.setWindowScale(ourWindowShift());
-        }
-        if (synAck ? sender.sack() : options.sack) {
-            o.setSackPermitted(true);
-        }
-        if (synAck ? tsOk : options.timestamps) {
-            o.setTimestamps(tsVal(now), synAck ? tsRecent : 0);
-        }
-        if (synAck ? exactCeEchoAgreed : sender.ecn() && wantsExactCeEcho()) {
-            o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
-        }
-        int flags = SYN;
-        if (synAck) {
-            flags |= ACK | (sender.ecn() ? ECE : 0); // RFC 3168 §6.1.1: ECN-setup SYN-ACK
-        } else if (sender.ecn()) {
-            flags |= ECE | CWR; // ECN-setup SYN
-        }
-        int window = synAck ? receiver.windowField(true) : Math.min(options.receiveBufferBytes, 65535);
-        long ack = synAck ? receiver.rcvNxt() : 0;
-        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(snd.iss()),
-                SeqNum.wrap(ack), flags, window, 0);
-        if (synAck) {
-            receiver.onAckSent();
-            lastAckSent = ack;
-        }
-        snd.synSent();
-        // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
-        long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
-        timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
     }
 
     // ================================================================ segment arrival
@@ -261,8 +162,7 @@ public final class Connection {
      * listener.
      */
     public boolean onSegment(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
-        lastReceiveNanos = now;
-        keepAliveProbesSent = 0;
+        keepAlive.heard(now);
         try {
             switch (state) {
                 case SYN_SENT:
@@ -281,16 +181,12 @@ public final class Connection {
 
     void establish(long now) {
         snd.establish();
-        if (synRetransmits == 0) {
-            sender.rtt().sample(Math.max(1, now - synSentNanos));
-        } else {
-            sender.rtt().raiseInitialRto(3_000_000_000L); // RFC 6298 (5.7)
-        }
+        handshake.onEstablished(now);
         sender.onEstablished(now, options.initialWindowSegments);
         acks.onEstablished();
         timers.cancel(TimerKind.RTO);
         setState(TcpState.ESTABLISHED, now);
-        armKeepAlive(now);
+        keepAlive.arm(now);
         if (sender.closeRequested()) {
             setState(TcpState.FIN_WAIT_1, now);
         }
@@ -307,18 +203,13 @@ public final class Connection {
         }
         sender.trySend(now);
         if (receiver.ackDue()) {
-            sendAck(now);
+            emitter.ack(now);
         } else if (receiver.ackPending() && !timers.armed(TimerKind.DELAYED_ACK)) {
             timers.arm(TimerKind.DELAYED_ACK, now + options.delayedAckNanos);
         }
     }
 
     // ================================================================ ICMP errors
-
-    /** RFC 1191 §3 (IPv4: a host need not go below 68; we hold 576, as RFC 1122 §3.3.3 lets every host receive). */
-    private static final int MIN_PATH_MTU_V4 = 576;
-    /** RFC 8200 §5, RFC 8201 §4: every IPv6 link carries 1280. */
-    private static final int MIN_PATH_MTU_V6 = 1280;
 
     /**
      * An ICMP error quoting one of our segments (RFC 9293 §3.9.2.2, RFC 1122 §4.2.3.9), already
@@ -332,56 +223,19 @@ public final class Connection {
      * Packet Too Big lowers the send MSS (RFC 1191 §6.4, RFC 8201 §5.4) and resends what it dropped.
      */
     public DropReason onIcmpError(long now, SoftError error, int quotedSeq, long mtu) {
-        long seq = SeqNum.unwrap(quotedSeq, snd.una());
-        if (state == TcpState.CLOSED || seq < snd.una() || seq >= snd.nxt()) {
-            return DropReason.ICMP_OUT_OF_WINDOW;
-        }
-        lastSoftError = error;
-        trace(now, TraceEvent.ICMP_ERROR, error.name(), seq, 0);
-        if (error == SoftError.PACKET_TOO_BIG) {
-            onPathMtu(now, mtu);
-        } else if (error.hard() && state == TcpState.SYN_SENT) {
-            failed(now, ConnectionError.REFUSED);
-        }
+        DropReason dropped = pathMtu.onError(now, error, quotedSeq, mtu);
         ctx.onDeadlineChanged(this);
-        return null;
-    }
-
-    private void onPathMtu(long now, long mtu) {
-        int floor = localAddress.length == 4 ? MIN_PATH_MTU_V4 : MIN_PATH_MTU_V6;
-        int clamped = (int) Math.max(floor, Math.min(mtu, 65535 + 40));
-        if (pathMtu > 0 && clamped >= pathMtu) {
-            return; // RFC 8201 §4: an MTU at or above what we use says nothing new
-        }
-        pathMtu = clamped;
-        if (receiver == null) {
-            return; // SYN-SENT: negotiate() applies it
-        }
-        int mss = Math.max(1, mssForPathMtu(clamped));
-        if (mss >= sender.smss()) {
-            return;
-        }
-        if (state.synchronized_()) {
-            sender.lowerMss(now, mss);
-        } else {
-            sender.useMss(mss); // SYN-RECEIVED: the congestion controller starts with it
-        }
-    }
-
-    /** Payload bytes that fit a path MTU: less the IP header, the TCP header and our timestamps. */
-    private int mssForPathMtu(int mtu) {
-        int ipHeader = localAddress.length == 4 ? 20 : 40;
-        return mtu - ipHeader - 20 - (tsOk ? TS_OPTION_BYTES : 0);
+        return dropped;
     }
 
     /** The last ICMP error that reached this connection, or null (RFC 1122 §4.2.3.9: reported, not fatal). */
     public SoftError lastSoftError() {
-        return lastSoftError;
+        return pathMtu.lastSoftError();
     }
 
     /** The path MTU an ICMP error reported, or 0 while none did. */
     public int pathMtu() {
-        return pathMtu;
+        return pathMtu.pathMtu();
     }
 
     // ================================================================ timers
@@ -411,14 +265,14 @@ public final class Connection {
                     break;
                 case DELAYED_ACK:
                     if (receiver != null && receiver.ackPending()) {
-                        sendAck(now);
+                        emitter.ack(now);
                     }
                     break;
                 case PERSIST:
                     sender.onPersistTimer(now);
                     break;
                 case KEEPALIVE:
-                    onKeepAliveTimer(now);
+                    keepAlive.onTimer(now, snd.una());
                     break;
                 case TIME_WAIT:
                     enterClosed(now, null);
@@ -432,39 +286,15 @@ public final class Connection {
 
     private void onRetransmitTimer(long now) {
         if (state == TcpState.SYN_SENT || state == TcpState.SYN_RECEIVED) {
-            if (++synRetransmits > options.synRetries) {
+            if (!handshake.onSynTimer(now, state == TcpState.SYN_RECEIVED)) {
                 failed(now, ConnectionError.TIMEOUT);
-                return;
             }
-            sendSyn(now, state == TcpState.SYN_RECEIVED);
             return;
         }
         sender.recovery().onRtoTimer(now);
         if (state != TcpState.CLOSED && receiver.ackDue()) {
-            sendAck(now);
+            emitter.ack(now);
         }
-    }
-
-    private void armKeepAlive(long now) {
-        if (options.keepAliveIdleNanos > 0) {
-            timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIdleNanos);
-        }
-    }
-
-    /** RFC 9293 §3.8.4: probe an idle connection; give up after the configured number of probes. */
-    private void onKeepAliveTimer(long now) {
-        long idleUntil = lastReceiveNanos + options.keepAliveIdleNanos;
-        if (now < idleUntil) {
-            timers.arm(TimerKind.KEEPALIVE, idleUntil);
-            return;
-        }
-        if (keepAliveProbesSent >= options.keepAliveProbes) {
-            failed(now, ConnectionError.TIMEOUT);
-            return;
-        }
-        keepAliveProbesSent++;
-        emitProbe(now, snd.una() - 1);
-        timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIntervalNanos);
     }
 
     // ================================================================ user calls
@@ -523,7 +353,7 @@ public final class Connection {
 
     private int afterRead(long now, int n) {
         if (n > 0 && state.synchronized_() && state != TcpState.TIME_WAIT && receiver.windowUpdateWorthSending()) {
-            sendAck(now); // a window update (RFC 9293 §3.8.6.2.2)
+            emitter.ack(now); // a window update (RFC 9293 §3.8.6.2.2)
             ctx.onDeadlineChanged(this);
         }
         if (n == 0 && receiver.finReceived()) {
@@ -599,15 +429,7 @@ public final class Connection {
             return;
         }
         if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
-            // RFC 9293 §3.10.5 asks for <SEQ=SND.NXT><CTL=RST>; like Linux we also carry the ACK
-            // and our timestamps, which a peer checking PAWS or the ACK field may want.
-            TcpOptions o = ctx.output().options();
-            if (tsOk) {
-                o.setTimestamps(tsVal(now), tsRecent);
-            }
-            ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(snd.nxt()),
-                    SeqNum.wrap(receiver.rcvNxt()), RST | ACK, receiver.windowField(false), 0);
-            ctx.stats().countResetSent();
+            emitter.abortReset(now);
         }
         failed(now, ConnectionError.ABORTED);
     }
@@ -627,32 +449,6 @@ public final class Connection {
         }
     }
 
-    // ================================================================ emitting
-
-    boolean timestampsOn() {
-        return tsOk;
-    }
-
-    /** RFC 7323 §5.3 R1 (PAWS): a segment whose TSval is older than TS.Recent is rejected. */
-    boolean pawsRejects(int tsVal) {
-        return tsRecentValid && tsVal - tsRecent < 0;
-    }
-
-    /**
-     * RFC 7323 §4.3 (2): TS.Recent takes the TSval of a segment that covers our last ACK, unless
-     * it is older.
-     */
-    void updateTsRecent(long segSeq, int tsVal) {
-        if (segSeq <= lastAckSent && tsVal - tsRecent >= 0) {
-            tsRecent = tsVal;
-        }
-    }
-
-    /** Our receiving side echoes CE exactly (RFC 8257 §3.2) rather than latching ECE. */
-    boolean echoesCeExactly() {
-        return exactCeEcho;
-    }
-
     /** The application closed its reading side: what arrives is acknowledged and discarded. */
     boolean readClosed() {
         return readClosed;
@@ -660,94 +456,6 @@ public final class Connection {
 
     ConnectionHandler handler() {
         return handler;
-    }
-
-    /** Our timestamp clock, which is also our TSval (RFC 7323 §5.4: offset at random). */
-    int tsTicks(long now) {
-        return (int) (now / options.timestampTickNanos) + tsOffset;
-    }
-
-    int tsVal(long now) {
-        return tsTicks(now);
-    }
-
-    /**
-     * Bytes the SACK option adds to the next ACK-bearing segment, beyond the timestamps that smss
-     * already allows for. A data segment's payload shrinks by them so that header, options and data
-     * stay within what the peer's MSS and the path allow (RFC 9293 §3.7.1: Eff.snd.MSS subtracts the
-     * TCP header with its options; Linux tcp_current_mss does the same for SACK blocks).
-     */
-    int sackOptionBytes() {
-        if (!sender.sack()) {
-            return 0;
-        }
-        int max = tsOk ? TcpOptions.MAX_SACK_BLOCKS - 1 : TcpOptions.MAX_SACK_BLOCKS;
-        return TcpOptions.sackOptionLength(receiver.sackBlocks(sackOutLeft, sackOutRight, max));
-    }
-
-    /** Options of an ACK-bearing segment: timestamps (RFC 7323 §3.2) and SACK blocks (RFC 2018 §4). */
-    private TcpOptions segmentOptions(long now) {
-        TcpOptions o = ctx.output().options();
-        if (tsOk) {
-            o.setTimestamps(tsVal(now), tsRecent);
-        }
-        if (sender.sack()) {
-            int n = receiver.sackBlocks(sackOutLeft, sackOutRight, o.maxSackBlocks());
-            for (int i = 0; i < n; i++) {
-                o.addSackBlock(SeqNum.wrap(sackOutLeft[i]), SeqNum.wrap(sackOutRight[i]));
-            }
-        }
-        return o;
-    }
-
-    /** A data and/or FIN segment from the send buffer; carries the current ACK. */
-    void emitData(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
-        segmentOptions(now);
-        int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (receiver.eceLatched() ? ECE : 0);
-        if (len > 0 && seq + len == sender.buffer().endSeq()) {
-            flags |= PSH;
-        }
-        int first = len == 0 ? 0 : Math.min(len, sender.buffer().readableAt(seq));
-        int at = len == 0 ? 0 : sender.buffer().positionOf(seq);
-        emitAckBearing(now, seq, flags, ect ? 2 : 0, sender.buffer().view(), at, first, len - first);
-    }
-
-    /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
-    void emitProbe(long now, long seq) {
-        segmentOptions(now);
-        emitAckBearing(now, seq, ACK, 0, null, 0, 0, 0);
-    }
-
-    /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
-    void sendAck(long now) {
-        segmentOptions(now);
-        int flags = ACK | (receiver.eceLatched() ? ECE : 0);
-        emitAckBearing(now, snd.nxt(), flags, 0, null, 0, 0, 0);
-    }
-
-    private void emitAckBearing(long now, long seq, int flags, int ecn, ByteBuf data, int at, int first,
-                                int second) {
-        long ack = receiver.rcvNxt();
-        int window = receiver.windowField(false);
-        ctx.output().send(localAddress, remoteAddress, localPort, remotePort, SeqNum.wrap(seq), SeqNum.wrap(ack),
-                flags, window, ecn, data, at, first, 0, second);
-        receiver.onAckSent();
-        lastAckSent = ack;
-        timers.cancel(TimerKind.DELAYED_ACK);
-    }
-
-    /** RFC 5961 §3.2, §4.2, §5.2: an ACK that proves we are in sync, rate-limited per stack. */
-    void challengeAck(long now) {
-        if (ctx.allowChallengeAck(now)) {
-            ctx.stats().countChallengeAck();
-            sendAck(now);
-        }
-    }
-
-    void sendReset(long now, int seq, int ack, boolean withAck) {
-        ctx.output().sendBare(localAddress, remoteAddress, localPort, remotePort, seq, ack,
-                RST | (withAck ? ACK : 0), 0);
-        ctx.stats().countResetSent();
     }
 
     // ================================================================ closing
@@ -866,9 +574,9 @@ public final class Connection {
                 sender.segmentsSent(), sender.segmentsRetransmitted(), sender.bytesRetransmitted(),
                 recovery.rtoCount(), recovery.fastRecoveries(), recovery.spuriousUndos(), recovery.tlpProbes(),
                 recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
-                rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), tsOk,
-                snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(), exactCeEcho,
-                exactCeEchoAgreed);
+                rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), timestamps.agreed(),
+                snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(),
+                handshake.exactCeEcho(), handshake.exactCeEchoAgreed());
     }
 
     @Override

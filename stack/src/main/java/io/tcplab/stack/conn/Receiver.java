@@ -241,7 +241,7 @@ final class Receiver {
             return;
         }
         if (ackPending()) {
-            c.sendAck(now);
+            c.emitter.ack(now);
         }
         eceLatched = ce;
     }

@@ -30,7 +30,7 @@ final class SegmentArrival {
         if (hasAck && (ack <= snd.iss() || ack > snd.nxt())) {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             if ((flags & TcpHeader.RST) == 0) {
-                c.sendReset(now, tcp.ack(), 0, false);
+                c.emitter.reset(tcp.ack(), 0, false);
             }
             return;
         }
@@ -48,21 +48,18 @@ final class SegmentArrival {
         }
         long irs = tcp.seq() & 0xFFFFFFFFL;
         c.startReceiving(irs);
-        c.negotiate(opts, tcp.window());
-        if (c.sender.ecn()) {
-            // RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to ECN
-            c.sender.useEcn((flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE);
-        }
-        c.settleCeEcho(opts.exactCeEcho());
+        c.handshake.negotiate(opts, tcp.window());
+        c.handshake.onSynAckFlags(flags);
+        c.handshake.settleCeEcho(opts.exactCeEcho());
         if (hasAck) {
             snd.acknowledge(ack);
             snd.windowFrom(irs, ack);
             c.establish(now);
-            c.sendAck(now);
+            c.emitter.ack(now);
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)
             c.setState(TcpState.SYN_RECEIVED, now);
-            c.sendSyn(now, true);
+            c.handshake.sendSyn(now, true);
         }
     }
 
@@ -70,12 +67,12 @@ final class SegmentArrival {
         int flags = tcp.flags();
         long seq = SeqNum.unwrap(tcp.seq(), c.receiver().rcvNxt());
         int payloadLen = tcp.payloadLength();
-        boolean hasTs = c.timestampsOn() && opts.hasTimestamps();
+        boolean hasTs = c.timestamps.agreed() && opts.hasTimestamps();
 
         if ((flags & TcpHeader.SYN) != 0) {
             if (seq + 1 == c.receiver().rcvNxt() && c.state() == TcpState.SYN_RECEIVED) {
                 if ((flags & TcpHeader.ACK) == 0) {
-                    c.sendSyn(now, true); // the peer did not see our SYN-ACK
+                    c.handshake.sendSyn(now, true); // the peer did not see our SYN-ACK
                     return true;
                 }
                 seq++; // simultaneous open: the SYN is old, the rest of the segment is new
@@ -87,10 +84,10 @@ final class SegmentArrival {
         int segLen = payloadLen + ((flags & TcpHeader.SYN) != 0 ? 1 : 0) + ((flags & TcpHeader.FIN) != 0 ? 1 : 0);
 
         // RFC 7323 §5.3 R1: PAWS
-        if (hasTs && (flags & TcpHeader.RST) == 0 && c.pawsRejects(opts.tsVal())) {
+        if (hasTs && (flags & TcpHeader.RST) == 0 && c.timestamps.pawsRejects(opts.tsVal())) {
             c.ctx.stats().countDrop(DropReason.PAWS_REJECTED);
             reportIfDuplicate(seq, payloadLen);
-            c.sendAck(now);
+            c.emitter.ack(now);
             return true;
         }
 
@@ -111,10 +108,10 @@ final class SegmentArrival {
                 return true; // RFC 9293: an unacceptable RST is dropped without a word
             }
             if ((flags & TcpHeader.SYN) != 0) {
-                c.challengeAck(now); // RFC 5961 §4.2: "irrespective of the sequence number"; rate-limited
+                c.emitter.challengeAck(now); // RFC 5961 §4.2: "irrespective of the sequence number"; rate-limited
             } else {
                 reportIfDuplicate(seq, payloadLen);
-                c.sendAck(now);
+                c.emitter.ack(now);
                 if (c.state() == TcpState.TIME_WAIT && (flags & TcpHeader.FIN) != 0) {
                     // RFC 9293 §3.10.7.4 TIME-WAIT: a retransmitted FIN is ACKed and restarts the 2 MSL wait
                     c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
@@ -136,14 +133,14 @@ final class SegmentArrival {
                     c.failed(now, ConnectionError.RESET);
                 }
             } else {
-                c.challengeAck(now);
+                c.emitter.challengeAck(now);
             }
             return true;
         }
 
         // "fourth": SYN in a synchronized state, RFC 5961 §4.2: challenge ACK
         if ((flags & TcpHeader.SYN) != 0) {
-            c.challengeAck(now);
+            c.emitter.challengeAck(now);
             return true;
         }
 
@@ -156,7 +153,7 @@ final class SegmentArrival {
         if (c.state() == TcpState.SYN_RECEIVED) {
             if (ack <= snd.una() || ack > snd.nxt()) {
                 c.ctx.stats().countDrop(DropReason.BAD_ACK);
-                c.sendReset(now, tcp.ack(), 0, false);
+                c.emitter.reset(tcp.ack(), 0, false);
                 return true;
             }
             snd.windowFrom(seq, ack);
@@ -168,19 +165,19 @@ final class SegmentArrival {
             c.ctx.stats().countDrop(DropReason.BAD_ACK);
             if (ack > snd.nxt()) {
                 if (c.options.ackAboveSndNxt) {
-                    c.sendAck(now);
+                    c.emitter.ack(now);
                 }
             } else {
-                c.challengeAck(now);
+                c.emitter.challengeAck(now);
             }
             return true;
         }
         if (hasTs) {
-            c.updateTsRecent(seq, opts.tsVal());
+            c.timestamps.updateRecent(seq, opts.tsVal());
         }
         if (c.state() == TcpState.TIME_WAIT) {
             if ((flags & TcpHeader.FIN) != 0) {
-                c.sendAck(now); // a retransmitted FIN: acknowledge it and restart 2MSL
+                c.emitter.ack(now); // a retransmitted FIN: acknowledge it and restart 2MSL
                 c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos);
             }
             return true;
@@ -214,7 +211,7 @@ final class SegmentArrival {
         if (!c.state().acceptsData()) {
             return; // RFC 9293 §3.10.7.4: text after the peer's FIN is ignored
         }
-        if (c.echoesCeExactly() && payloadLen > 0) {
+        if (c.handshake.exactCeEcho() && payloadLen > 0) {
             c.receiver().echoCeExactly(now, ecn == 3, c);
         } else if (c.sender.ecn() && payloadLen > 0) {
             c.receiver().echoCe((flags & TcpHeader.CWR) != 0, ecn == 3);

@@ -281,7 +281,7 @@ final class Sender {
         scoreboard.onSend(start, seqLen, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
                 rate.appLimited());
         seq.sent(seqLen, fin);
-        c.emitData(now, start, len, fin, recovery.takeCwr(len), ecn && len > 0);
+        c.emitter.data(now, start, len, fin, recovery.takeCwr(len), ecn && len > 0);
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
@@ -319,7 +319,7 @@ final class Sender {
         boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(start, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
                 rate.appLimited());
-        recovery.onRetransmit(start, seqLen, c.timestampsOn(), c.tsTicks(now), firstOutstanding);
+        recovery.onRetransmit(start, seqLen, c.timestamps.agreed(), c.timestamps.tsVal(now), firstOutstanding);
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment larger than a payload
         // may be now (Path MTU discovery lowered smss, or SACK blocks ride along) goes out in pieces;
         // the scoreboard keeps it whole.
@@ -327,7 +327,7 @@ final class Sender {
         int off = 0;
         do {
             int piece = Math.min(payloadMss, len - off);
-            c.emitData(now, start + off, piece, fin && off + piece == len, false, false);
+            c.emitter.data(now, start + off, piece, fin && off + piece == len, false, false);
             off += piece;
             segmentsRetransmitted++;
         } while (off < len);
@@ -338,11 +338,11 @@ final class Sender {
 
     /**
      * The most data the next segment may carry: smss less the SACK blocks it will carry with it
-     * ({@link Connection#sackOptionBytes}), so a data segment of a connection that also receives
+     * ({@link SegmentEmitter#sackOptionBytes}), so a data segment of a connection that also receives
      * out of order still fits the path; smss itself stays the unit of the window.
      */
     private int payloadMss() {
-        return Math.max(1, smss - c.sackOptionBytes());
+        return Math.max(1, smss - c.emitter.sackOptionBytes());
     }
 
     // ---------------------------------------------------------------- probes
@@ -389,7 +389,7 @@ final class Sender {
             transmitNew(now, (int) Math.min(room, Math.min(payloadMss(), dataEnd() - seq.nxt())), false);
             return;
         }
-        c.emitProbe(now, seq.una() - 1);
+        c.emitter.probe(now, seq.una() - 1);
         persistBackoff++;
         timers.arm(TimerKind.PERSIST, now + persistInterval());
     }

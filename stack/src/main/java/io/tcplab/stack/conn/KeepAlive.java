@@ -1,0 +1,45 @@
+package io.tcplab.stack.conn;
+
+/** RFC 9293 §3.8.4 (RFC 1122 §4.2.3.6): probe an idle connection; give up after the configured probes. */
+final class KeepAlive {
+    private final Connection c;
+    private final ConnectionOptions options;
+    private final SegmentEmitter emitter;
+    private final TimerTable timers;
+    private long lastHeardNanos;
+    private int probesSent;
+
+    KeepAlive(Connection c, ConnectionOptions options, SegmentEmitter emitter, TimerTable timers) {
+        this.c = c;
+        this.options = options;
+        this.emitter = emitter;
+        this.timers = timers;
+    }
+
+    /** A segment came from the peer: it is alive. */
+    void heard(long now) {
+        lastHeardNanos = now;
+        probesSent = 0;
+    }
+
+    void arm(long now) {
+        if (options.keepAliveIdleNanos > 0) {
+            timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIdleNanos);
+        }
+    }
+
+    void onTimer(long now, long sndUna) {
+        long idleUntil = lastHeardNanos + options.keepAliveIdleNanos;
+        if (now < idleUntil) {
+            timers.arm(TimerKind.KEEPALIVE, idleUntil);
+            return;
+        }
+        if (probesSent >= options.keepAliveProbes) {
+            c.failed(now, ConnectionError.TIMEOUT);
+            return;
+        }
+        probesSent++;
+        emitter.probe(now, sndUna - 1);
+        timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIntervalNanos);
+    }
+}
