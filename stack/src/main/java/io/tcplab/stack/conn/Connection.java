@@ -2,12 +2,9 @@ package io.tcplab.stack.conn;
 
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
-import io.tcplab.stack.cc.CongestionControl;
-import io.tcplab.stack.rtt.RttEstimator;
 import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
-import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
 
@@ -49,9 +46,9 @@ public final class Connection {
     private final PathMtu pathMtu;
     private final KeepAlive keepAlive;
     private final SegmentArrival arrival;
+    private final TimerDispatch timerDispatch;
+    private final ConnectionViews views;
 
-    private TraceListener traceListener;
-    private final TraceRecord traceRecord = new TraceRecord();
 
     /**
      * Made by the stack for {@code connect} (active) or for an arriving SYN (passive). {@code iss}
@@ -77,6 +74,8 @@ public final class Connection {
         this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, timers);
         this.keepAlive = new KeepAlive(this, options, emitter, timers);
         this.arrival = new SegmentArrival(this, snd);
+        this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
+        this.views = new ConnectionViews(sender, timestamps, handshake);
     }
 
     // ================================================================ opening
@@ -164,16 +163,7 @@ public final class Connection {
     public boolean onSegment(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         keepAlive.heard(now);
         try {
-            switch (state) {
-                case SYN_SENT:
-                    arrival.onSegmentInSynSent(now, tcp, opts);
-                    return true;
-                case CLOSED:
-                case LISTEN:
-                    return true;
-                default:
-                    return arrival.onSegmentSynchronized(now, tcp, opts, packet, ecn);
-            }
+            return arrival.onSegment(now, state, tcp, opts, packet, ecn);
         } finally {
             ctx.onDeadlineChanged(this);
         }
@@ -251,50 +241,8 @@ public final class Connection {
 
     /** Runs every timer due at or before {@code now}. */
     public void onTimers(long now) {
-        TimerKind kind;
-        while (state != TcpState.CLOSED && (kind = timers.takeDue(now)) != null) {
-            switch (kind) {
-                case RTO:
-                    onRetransmitTimer(now);
-                    break;
-                case LOSS_DETECTION:
-                    sender.recovery().onLossTimer(now);
-                    break;
-                case PACING:
-                    sender.trySend(now);
-                    break;
-                case DELAYED_ACK:
-                    if (receiver != null && receiver.ackPending()) {
-                        emitter.ack(now);
-                    }
-                    break;
-                case PERSIST:
-                    sender.onPersistTimer(now);
-                    break;
-                case KEEPALIVE:
-                    keepAlive.onTimer(now, snd.una());
-                    break;
-                case TIME_WAIT:
-                    enterClosed(now, null);
-                    break;
-                default:
-                    throw new IllegalStateException(kind.name());
-            }
-        }
+        timerDispatch.run(now);
         ctx.onDeadlineChanged(this);
-    }
-
-    private void onRetransmitTimer(long now) {
-        if (state == TcpState.SYN_SENT || state == TcpState.SYN_RECEIVED) {
-            if (!handshake.onSynTimer(now, state == TcpState.SYN_RECEIVED)) {
-                failed(now, ConnectionError.TIMEOUT);
-            }
-            return;
-        }
-        sender.recovery().onRtoTimer(now);
-        if (state != TcpState.CLOSED && receiver.ackDue()) {
-            emitter.ack(now);
-        }
     }
 
     // ================================================================ user calls
@@ -507,28 +455,11 @@ public final class Connection {
     // ================================================================ tracing and views
 
     public void setTraceListener(TraceListener listener) {
-        this.traceListener = listener;
+        views.setListener(listener);
     }
 
     void trace(long now, TraceEvent event, String detail, long seq, int length) {
-        TraceListener listener = traceListener;
-        if (listener == null) {
-            return;
-        }
-        TraceRecord r = traceRecord;
-        r.nowNanos = now;
-        r.event = event;
-        r.detail = detail;
-        r.cwnd = state.synchronized_() ? sender.cc().cwndBytes() : 0;
-        r.ssthresh = state.synchronized_() ? sender.cc().ssthreshBytes() : 0;
-        r.srttNanos = sender.rtt().srtt();
-        r.rtoNanos = sender.rtt().rto();
-        r.inflight = state.synchronized_() ? sender.inflight() : 0;
-        r.sndUna = snd.una() - snd.iss();
-        r.sndNxt = snd.nxt() - snd.iss();
-        r.seq = seq - snd.iss();
-        r.length = length;
-        listener.onTrace(r);
+        views.trace(now, state, event, detail, seq, length);
     }
 
     public TcpState state() {
@@ -564,19 +495,7 @@ public final class Connection {
     }
 
     public ConnectionInfo info() {
-        boolean up = state.synchronized_() || state == TcpState.CLOSED && receiver != null;
-        Recovery recovery = sender.recovery();
-        CongestionControl cc = sender.cc();
-        RttEstimator rtt = sender.rtt();
-        return new ConnectionInfo(state, recovery.caState(), cc.name(),
-                snd.una() - snd.iss() - 1 - (snd.finAcked() ? 1 : 0),
-                receiver == null ? 0 : receiver.bytesReceived(),
-                sender.segmentsSent(), sender.segmentsRetransmitted(), sender.bytesRetransmitted(),
-                recovery.rtoCount(), recovery.fastRecoveries(), recovery.spuriousUndos(), recovery.tlpProbes(),
-                recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
-                rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), timestamps.agreed(),
-                snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(),
-                handshake.exactCeEcho(), handshake.exactCeEchoAgreed());
+        return views.info(state, receiver);
     }
 
     @Override

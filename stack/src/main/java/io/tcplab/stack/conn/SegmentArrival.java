@@ -22,8 +22,20 @@ final class SegmentArrival {
         this.snd = snd;
     }
 
+    /** A segment in {@code state}; false for a SYN that may reopen a TIME-WAIT connection (see {@link Connection#onSegment}). */
+    boolean onSegment(long now, TcpState state, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
+        return switch (state) {
+            case SYN_SENT -> {
+                onSegmentInSynSent(now, tcp, opts);
+                yield true;
+            }
+            case CLOSED, LISTEN -> true;
+            default -> onSegmentSynchronized(now, tcp, opts, packet, ecn);
+        };
+    }
+
     /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
-    void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
+    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
         int flags = tcp.flags();
         long ack = SeqNum.unwrap(tcp.ack(), snd.nxt());
         boolean hasAck = (flags & TcpHeader.ACK) != 0;
@@ -63,7 +75,7 @@ final class SegmentArrival {
         }
     }
 
-    boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
+    private boolean onSegmentSynchronized(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         int flags = tcp.flags();
         long seq = SeqNum.unwrap(tcp.seq(), c.receiver().rcvNxt());
         int payloadLen = tcp.payloadLength();
