@@ -10,10 +10,12 @@ import io.tcplab.stack.wire.TcpOptions;
 
 /**
  * One TCP connection (the TCB), driven by its stack: segment arrival per RFC 9293 §3.10.7, the
- * user calls of §3.10.1–§3.10.6, and its timers. Sending is delegated to {@link Sender} (with
- * {@link Recovery} around loss), what ACKs say to {@link AckProcessor}, receiving to
- * {@link Receiver}; this class owns the state machine and the wire details (options,
- * sequence-number unwrapping, RST and challenge-ACK rules of RFC 5961).
+ * user calls of §3.10.1–§3.10.6, and its timers. This class owns the RFC 9293 state and serves
+ * the user API; each mechanism has its own part: {@link Handshake} (opening and what it agrees),
+ * {@link SegmentArrival} (§3.10.7 in the RFC's order), {@link AckProcessor} and {@link Recovery}
+ * (what ACKs and timeouts mean), {@link Sender} (what to send), {@link Receiver},
+ * {@link SegmentEmitter} (every segment built), {@link Timestamps}, {@link PathMtu},
+ * {@link KeepAlive}, {@link TimerDispatch} and {@link ConnectionViews} (trace and info).
  *
  * <p>Every method takes the current time and must be called on the thread that drives the stack.
  */
@@ -71,8 +73,8 @@ public final class Connection {
         this.timestamps = new Timestamps(options.timestampTickNanos, tsOffset);
         this.emitter = new SegmentEmitter(this, sender, timestamps, timers);
         this.pathMtu = new PathMtu(this, sender, timestamps);
-        this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, timers);
         this.keepAlive = new KeepAlive(this, options, emitter, timers);
+        this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, keepAlive, timers);
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
         this.views = new ConnectionViews(sender, timestamps, handshake);
@@ -82,7 +84,7 @@ public final class Connection {
 
     /** The receiving half starts once the peer's initial sequence number {@code irs} is known. */
     void startReceiving(long irs) {
-        receiver = new Receiver(options.receiveBufferBytes, irs, ourMss(), options.quickAckSegments,
+        receiver = new Receiver(options.receiveBufferBytes, irs, handshake.ourMss(), options.quickAckSegments,
                 ctx.virtualPayload());
     }
 
@@ -104,11 +106,8 @@ public final class Connection {
      * sequence space and options, and answer with a SYN-ACK.
      */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
-        long irs = segSeq & 0xFFFFFFFFL;
-        startReceiving(irs);
-        handshake.negotiate(synOptions, window);
-        handshake.offerEcn(ecnSetup);
-        handshake.settleCeEcho(synOptions.exactCeEcho());
+        startReceiving(segSeq & 0xFFFFFFFFL);
+        handshake.acceptSyn(synOptions, window, ecnSetup);
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
         handshake.sendSyn(now, true);
@@ -124,23 +123,12 @@ public final class Connection {
      * gives no RTT sample: the initial RTO stays, raised to 3 s as after a lost SYN (RFC 6298 (5.7)).
      */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
-        long irs = (segSeq - 1) & 0xFFFFFFFFL;
-        startReceiving(irs);
-        handshake.negotiate(synOptions, scaledWindow);
-        handshake.offerEcn(ecnSetup);
-        handshake.settleCeEcho(synOptions.exactCeEcho()); // a cookie does not keep the option: never agreed
+        startReceiving((segSeq - 1) & 0xFFFFFFFFL);
+        handshake.acceptSyn(synOptions, scaledWindow, ecnSetup); // a cookie keeps no exact-CE option: never agreed
         handshake.synAckSentStatelessly();
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
         ctx.onDeadlineChanged(this);
-    }
-
-    /**
-     * {@link ConnectionOptions#mss} is the IPv4 value (MTU − 40); over IPv6, whose header is 20
-     * bytes longer (RFC 8200 §3), we announce 20 less so the same MTU carries our largest segment.
-     */
-    int ourMss() {
-        return localAddress.length == 16 ? options.mss - 20 : options.mss;
     }
 
     /** The smallest shift that lets a 16-bit window field announce the whole buffer (RFC 7323 §2.3: at most 14). */
@@ -166,36 +154,6 @@ public final class Connection {
             return arrival.onSegment(now, state, tcp, opts, packet, ecn);
         } finally {
             ctx.onDeadlineChanged(this);
-        }
-    }
-
-    void establish(long now) {
-        snd.establish();
-        handshake.onEstablished(now);
-        sender.onEstablished(now, options.initialWindowSegments);
-        acks.onEstablished();
-        timers.cancel(TimerKind.RTO);
-        setState(TcpState.ESTABLISHED, now);
-        keepAlive.arm(now);
-        if (sender.closeRequested()) {
-            setState(TcpState.FIN_WAIT_1, now);
-        }
-        if (passive) {
-            ctx.onPassiveEstablished(this, now);
-        }
-        handler.onEstablished(this, now);
-    }
-
-    /** After processing input: send what the windows allow, then any ACK still owed. */
-    void afterInput(long now) {
-        if (state == TcpState.CLOSED) {
-            return;
-        }
-        sender.trySend(now);
-        if (receiver.ackDue()) {
-            emitter.ack(now);
-        } else if (receiver.ackPending() && !timers.armed(TimerKind.DELAYED_ACK)) {
-            timers.arm(TimerKind.DELAYED_ACK, now + options.delayedAckNanos);
         }
     }
 
@@ -253,21 +211,15 @@ public final class Connection {
     }
 
     public int write(long now, ByteBuf src, int length) {
-        if (!writable()) {
-            return 0;
-        }
-        int taken = sender.buffer().write(src, length);
-        writeBlocked = taken < length;
-        afterUserCall(now);
-        return taken;
+        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : 0;
     }
 
     public int write(long now, byte[] src, int offset, int length) {
-        if (!writable()) {
-            return 0;
-        }
-        int taken = sender.buffer().write(src, offset, length);
-        writeBlocked = taken < length;
+        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length) : 0;
+    }
+
+    private int afterWrite(long now, int taken, int asked) {
+        writeBlocked = taken < asked;
         afterUserCall(now);
         return taken;
     }
@@ -284,19 +236,11 @@ public final class Connection {
 
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
     public int read(long now, ByteBuf dst, int max) {
-        if (receiver == null) {
-            return 0;
-        }
-        int n = receiver.buffer().read(dst, max);
-        return afterRead(now, n);
+        return receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, max));
     }
 
     public int read(long now, byte[] dst, int offset, int length) {
-        if (receiver == null) {
-            return 0;
-        }
-        int n = receiver.buffer().read(dst, offset, length);
-        return afterRead(now, n);
+        return receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, offset, length));
     }
 
     private int afterRead(long now, int n) {

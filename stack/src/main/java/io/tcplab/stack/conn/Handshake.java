@@ -17,6 +17,7 @@ final class Handshake {
     private final Timestamps timestamps;
     private final SegmentEmitter emitter;
     private final PathMtu pathMtu;
+    private final KeepAlive keepAlive;
     private final TimerTable timers;
 
     private boolean scaleAgreed;
@@ -28,7 +29,7 @@ final class Handshake {
     private int synRetransmits;
 
     Handshake(Connection c, ConnectionOptions options, Sender sender, Timestamps timestamps,
-              SegmentEmitter emitter, PathMtu pathMtu, TimerTable timers) {
+              SegmentEmitter emitter, PathMtu pathMtu, KeepAlive keepAlive, TimerTable timers) {
         this.c = c;
         this.options = options;
         this.sender = sender;
@@ -36,6 +37,7 @@ final class Handshake {
         this.timestamps = timestamps;
         this.emitter = emitter;
         this.pathMtu = pathMtu;
+        this.keepAlive = keepAlive;
         this.timers = timers;
     }
 
@@ -49,7 +51,7 @@ final class Handshake {
         timestamps.agree(options.timestamps && peer.hasTimestamps(), peer.tsVal());
         scaleAgreed = options.windowScale && peer.windowScale() >= 0;
         c.receiver().useWindowShift(scaleAgreed ? ourWindowShift() : 0);
-        int mss = Math.max(1, Math.min(peerMss, c.ourMss()) - (timestamps.agreed() ? Timestamps.OPTION_BYTES : 0));
+        int mss = Math.max(1, Math.min(peerMss, ourMss()) - (timestamps.agreed() ? Timestamps.OPTION_BYTES : 0));
         int mssLimit = pathMtu.mssLimit();
         if (mssLimit > 0) {
             mss = Math.min(mss, mssLimit);
@@ -57,6 +59,13 @@ final class Handshake {
         sender.negotiated(options.sack && peer.sackPermitted(), mss);
         // RFC 7323 §2.3: shifts above 14 count as 14
         snd.startWindow(window, scaleAgreed ? Math.min(peer.windowScale(), 14) : 0);
+    }
+
+    /** A peer's SYN arrived at a listener: agree on its options, ECN ({@code ecnSetup}: an ECN-setup SYN) and the CE echo. */
+    void acceptSyn(TcpOptions syn, int window, boolean ecnSetup) {
+        negotiate(syn, window);
+        offerEcn(ecnSetup);
+        settleCeEcho(syn.exactCeEcho());
     }
 
     /** ECN for what we send: wanted by our options or algorithm and, passively, offered by the peer's SYN. */
@@ -97,6 +106,14 @@ final class Handshake {
         return exactCeEchoAgreed;
     }
 
+    /**
+     * {@link ConnectionOptions#mss} is the IPv4 value (MTU − 40); over IPv6, whose header is 20
+     * bytes longer (RFC 8200 §3), we announce 20 less so the same MTU carries our largest segment.
+     */
+    int ourMss() {
+        return c.localAddress.length == 16 ? options.mss - 20 : options.mss;
+    }
+
     private int ourWindowShift() {
         return Connection.windowShiftFor(options.receiveBufferBytes);
     }
@@ -105,7 +122,7 @@ final class Handshake {
     void sendSyn(long now, boolean synAck) {
         synSentNanos = now;
         TcpOptions o = c.ctx.output().options();
-        o.setMss(c.ourMss());
+        o.setMss(ourMss());
         if (synAck ? scaleAgreed : options.windowScale) {
             o.setWindowScale(ourWindowShift());
         }
@@ -147,12 +164,29 @@ final class Handshake {
         return true;
     }
 
-    /** RFC 6298 (5.7): an RTT sample from an unrepeated SYN, else an initial RTO of 3 s from here. */
-    void onEstablished(long now) {
+    /**
+     * The handshake completed (our SYN is acknowledged): an RTT sample from an unrepeated SYN,
+     * else an initial RTO of 3 s from here (RFC 6298 (5.7)); the sender, the ACK rounds and
+     * keep-alive start, and the connection is ESTABLISHED (or FIN-WAIT-1 when closed meanwhile).
+     */
+    void complete(long now) {
+        snd.establish();
         if (synRetransmits == 0) {
             sender.rtt().sample(Math.max(1, now - synSentNanos));
         } else {
             sender.rtt().raiseInitialRto(3_000_000_000L);
         }
+        sender.onEstablished(now, options.initialWindowSegments);
+        c.acks.onEstablished();
+        timers.cancel(TimerKind.RTO);
+        c.setState(TcpState.ESTABLISHED, now);
+        keepAlive.arm(now);
+        if (sender.closeRequested()) {
+            c.setState(TcpState.FIN_WAIT_1, now);
+        }
+        if (c.passive) {
+            c.ctx.onPassiveEstablished(c, now);
+        }
+        c.handler().onEstablished(c, now);
     }
 }

@@ -66,7 +66,7 @@ final class SegmentArrival {
         if (hasAck) {
             snd.acknowledge(ack);
             snd.windowFrom(irs, ack);
-            c.establish(now);
+            c.handshake.complete(now);
             c.emitter.ack(now);
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)
@@ -169,7 +169,7 @@ final class SegmentArrival {
                 return true;
             }
             snd.windowFrom(seq, ack);
-            c.establish(now);
+            c.handshake.complete(now);
         }
         // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
         // (Linux's tcp_ack drops one above SND.NXT silently: ackAboveSndNxt off)
@@ -207,8 +207,22 @@ final class SegmentArrival {
         } else if (zeroWindowAckOnly) {
             c.receiver().requestImmediateAck(); // RFC 9293 §3.10.7.4: its text is not acceptable, so ACK it
         }
-        c.afterInput(now);
+        afterInput(now);
         return true;
+    }
+
+    /** After processing input: send what the windows allow, then any ACK still owed. */
+    private void afterInput(long now) {
+        if (c.state() == TcpState.CLOSED) {
+            return;
+        }
+        c.sender.trySend(now);
+        Receiver receiver = c.receiver();
+        if (receiver.ackDue()) {
+            c.emitter.ack(now);
+        } else if (receiver.ackPending() && !c.timers.armed(TimerKind.DELAYED_ACK)) {
+            c.timers.arm(TimerKind.DELAYED_ACK, now + c.options.delayedAckNanos);
+        }
     }
 
     /** RFC 2883 §4: data wholly below RCV.NXT arrived again; say so in a D-SACK block. */
