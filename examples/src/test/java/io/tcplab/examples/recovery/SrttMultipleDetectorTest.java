@@ -9,8 +9,8 @@ import io.tcplab.stack.recovery.LossDetectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The k × SRTT rule worked by hand on virtual time (ms). SRTT is 10 ms and k = 2, so a first
- * transmission is lost 20 ms after it left. Three 1000-byte segments leave at 0, 10 and 30 ms.
+ * The max(k × SRTT, min) rule worked by hand on virtual time (ms). SRTT is 10 ms, k = 2 and the
+ * floor 10 ms, so a first transmission is lost 20 ms after it left.
  */
 class SrttMultipleDetectorTest {
     private static final long MS = 1_000_000L;
@@ -33,7 +33,7 @@ class SrttMultipleDetectorTest {
     }
 
     @Test
-    void onlySegmentsOlderThanKTimesSrttAreLost() {
+    void onlySegmentsOlderThanKTimesSrttAreLost() { // three 1000-byte segments leave at 0, 10 and 30 ms
         view.srtt = 10 * MS;
         send(1, 0);
         send(1001, 10);
@@ -111,9 +111,24 @@ class SrttMultipleDetectorTest {
     }
 
     @Test
+    void aShortSrttMeetsTheFloor() {
+        view.srtt = MS; // 2 x 1 ms is under the 10 ms floor
+        send(1, 0);
+        assertThat(detector.deadline()).isEqualTo(10 * MS);
+        LossDetector noFloor = LossDetectors.factory("srtt-multiple:k=2,min=0").create(view);
+        noFloor.onSent(0, true);
+        assertThat(noFloor.deadline()).isEqualTo(2 * MS);
+        AckResult out = new AckResult();
+        detector.onTimer(9 * MS, out);
+        assertThat(out.newlyLostBytes).isZero();
+        noFloor.onTimer(9 * MS, out);
+        assertThat(out.newlyLostBytes).isEqualTo(1000);
+    }
+
+    @Test
     void theProviderIsFoundByItsSpecAndRefusesABadK() {
         assertThat(LossDetectors.names()).contains("srtt-multiple", "rack");
-        assertThat(LossDetectors.accepted()).contains("srtt-multiple[:k=2 [1, 16]]");
+        assertThat(LossDetectors.accepted()).contains("srtt-multiple[:k=2 [1, 16], min=10 [0, 60000]]");
         assertThatThrownBy(() -> LossDetectors.factory("srtt-multiple:k=0.5"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("k").hasMessageContaining("[1, 16]").hasMessageNotContaining("\n");
