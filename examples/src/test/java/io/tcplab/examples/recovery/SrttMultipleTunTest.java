@@ -30,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * module's EndpointCommandsTest does. Runs as root (CI); skips with the reason and the Debian
  * package elsewhere, unless TCPLAB_REQUIRE_TEST_HOSTS=1 makes that a failure.
  *
- * <p>The path is not impaired: this shows that a plug-in from outside the stack is found, made
- * and put in charge of a real connection to Linux, and that it does not break it. The emulation
- * test shows that it finds losses.
+ * <p>The path is not impaired (netem, tc actions and nftables may all be missing from the test
+ * machine's kernel): this shows that a plug-in from outside the stack is found, made and put in
+ * charge of a real connection to Linux, and that its verdicts are acted on. The emulation test
+ * shows that it finds real losses.
  */
 class SrttMultipleTunTest {
     private static final int TIMEOUT_S = 120;
@@ -60,27 +61,54 @@ class SrttMultipleTunTest {
         }
     }
 
-    @Test
-    void sendToTheKernelWithTheExampleDetector(@TempDir Path dir) throws Exception {
-        Path trace = dir.resolve("send.csv");
-        try (ServerSocketChannel server = k.inside(() -> ServerSocketChannel.open().bind(new InetSocketAddress(5101)))) {
+    /** What one {@code tcplab send} of {@link #SIZE} bytes to the kernel reported, and its trace. */
+    private record Sent(JsonNode report, Path trace) {
+        long markedBy(String detector) throws IOException {
+            return Cli.lossesMarkedBy(trace, detector);
+        }
+    }
+
+    private Sent send(String recovery, int port, Path dir) throws Exception {
+        Path trace = dir.resolve("send-" + port + ".csv");
+        try (ServerSocketChannel server = k.inside(() -> ServerSocketChannel.open().bind(new InetSocketAddress(port)))) {
             CompletableFuture<String> kernel = CompletableFuture.supplyAsync(() -> sha256OfAll(server));
             Cli cli = Cli.run("send", "--netns", k.name(), "--tun", tun, "--host-addr", net.cidr(1),
-                    "--addr", net.address(2), "--port", "5101", "--bytes", "8MiB", "--json",
-                    "--recovery", "srtt-multiple:k=2", "--trace", trace.toString());
+                    "--addr", net.address(2), "--port", String.valueOf(port), "--bytes", "8MiB", "--json",
+                    "--recovery", recovery, "--trace", trace.toString());
             assertThat(cli.exitCode()).as(cli.err()).isZero();
             JsonNode r = JSON.readTree(cli.out().lines().filter(l -> !l.contains("\"report\":\"stack\"")).findFirst()
                     .orElseThrow());
-            assertThat(r.get("recovery").asText()).isEqualTo("srtt-multiple:k=2");
+            assertThat(r.get("recovery").asText()).isEqualTo(recovery);
             assertThat(r.get("complete").asBoolean()).as(r.toString()).isTrue();
             assertThat(r.get("bytesSent").asLong()).isEqualTo(SIZE);
-            assertThat(r.get("sha256Sent").asText()).isEqualTo(kernel.get(TIMEOUT_S, TimeUnit.SECONDS));
+            assertThat(r.get("sha256Sent").asText()).as("what the kernel read")
+                    .isEqualTo(kernel.get(TIMEOUT_S, TimeUnit.SECONDS));
+            Sent sent = new Sent(r, trace);
             // Whatever was deemed lost was deemed so by the example (or the RTO), never by RACK.
-            assertThat(Cli.lossesMarkedBy(trace, "rack")).isZero();
-            System.out.printf("srtt-multiple over TUN: %d segments sent, %d retransmitted, %d marked lost by it%n",
+            assertThat(sent.markedBy("rack")).isZero();
+            System.out.printf("%s over TUN: %d segments sent, %d retransmitted, %d marked lost by it%n", recovery,
                     r.get("segmentsSent").asLong(), r.get("segmentsRetransmitted").asLong(),
-                    Cli.lossesMarkedBy(trace, "srtt-multiple"));
+                    sent.markedBy("srtt-multiple"));
+            return sent;
         }
+    }
+
+    @Test
+    void theDefaultRuleCarriesAConnectionToTheKernel(@TempDir Path dir) throws Exception {
+        send("srtt-multiple:k=2", 5101, dir);
+    }
+
+    /**
+     * k = 1 without the floor fires whenever an ACK is later than the mean RTT, which on a real
+     * path is about every other round: the trace must show the example's own marks, and the
+     * retransmissions they cause, on a path that loses nothing, and Linux must still get every
+     * byte in order.
+     */
+    @Test
+    void anEagerRuleShowsItsVerdictsActedOn(@TempDir Path dir) throws Exception {
+        Sent sent = send("srtt-multiple:k=1,min=0", 5102, dir);
+        assertThat(sent.markedBy("srtt-multiple")).isPositive();
+        assertThat(sent.report().get("segmentsRetransmitted").asLong()).isPositive();
     }
 
     /** The kernel's side: reads one connection to its end and returns the SHA-256 of what came. */
