@@ -21,7 +21,7 @@ import io.tcplab.stack.recovery.LossDetector;
  * do with the path: on a local link SRTT is well under a millisecond while a receiver may hold its
  * ACK for tens (RFC 9293 §3.8.6.3 allows up to 500 ms). RFC 6298 §2.4 rounds its timer up to a
  * minimum for the same reason. The floor is not enough on a real path: over a loss-free TUN link
- * to Linux the rule still marked from none to 15 % of the segments lost from run to run
+ * to Linux the rule still marked from none to a fifth of the segments lost from run to run
  * (SrttMultipleTunTest prints the count), where RACK marked none in the runs tried. A
  * timer-only rule is that fragile wherever the RTT varies; that is the lesson of the example.
  *

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tun.TestHosts;
-import io.tcplab.tun.testing.Requires;
+import io.tcplab.tun.testing.KernelPeer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -15,9 +15,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,24 +38,17 @@ class SrttMultipleTunTest {
     private static final int SIZE = 8 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestHosts hosts;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
-    private String tun;
+    private KernelPeer peer;
 
     @BeforeEach
     void setUp() {
-        Requires.testHosts();
-        hosts = TestHosts.create();
-        k = hosts.addHost("k");
-        net = hosts.subnet();
-        tun = String.format(Locale.ROOT, "tlex%06x", ThreadLocalRandom.current().nextInt(1 << 24));
+        peer = KernelPeer.create("tlex");
     }
 
     @AfterEach
     void tearDown() {
-        if (hosts != null) {
-            hosts.close();
+        if (peer != null) {
+            peer.close();
         }
     }
 
@@ -70,9 +61,11 @@ class SrttMultipleTunTest {
 
     private Sent send(String recovery, int port, Path dir) throws Exception {
         Path trace = dir.resolve("send-" + port + ".csv");
+        TestHosts.Host k = peer.host();
+        TestHosts.Subnet net = peer.subnet();
         try (ServerSocketChannel server = k.inside(() -> ServerSocketChannel.open().bind(new InetSocketAddress(port)))) {
             CompletableFuture<String> kernel = CompletableFuture.supplyAsync(() -> sha256OfAll(server));
-            Cli cli = Cli.run("send", "--netns", k.name(), "--tun", tun, "--host-addr", net.cidr(1),
+            Cli cli = Cli.run("send", "--netns", k.name(), "--tun", peer.tun(), "--host-addr", net.cidr(1),
                     "--addr", net.address(2), "--port", String.valueOf(port), "--bytes", "8MiB", "--json",
                     "--recovery", recovery, "--trace", trace.toString());
             assertThat(cli.exitCode()).as(cli.err()).isZero();
