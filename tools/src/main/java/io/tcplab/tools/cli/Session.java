@@ -267,7 +267,8 @@ final class Session implements ConnectionHandler {
                 error == null ? null : error.name(), sent, received, sentDigest.finish(), receivedDigest.finish(),
                 seconds, seconds > 0 ? busier * 8 / seconds : 0, info.segmentsSent(), info.segmentsRetransmitted(),
                 info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), info.srttNanos() / 1e6, info.cwndBytes(),
-                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(), stackCounters);
+                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(),
+                connection == null ? null : connection.options().recovery, stackCounters);
     }
 
     /** For a session cut short: take its final state now (the driver has stopped, so nothing moves). */

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
  * @param error how the connection failed (RESET, TIMED_OUT, ...), or null
  * @param seconds from the end of the handshake to the end of the connection
  * @param goodputBitsPerSec the busier direction's bytes over {@code seconds}
+ * @param recovery the loss detector's spec ({@code rack}, {@code srtt-multiple:k=2}), as the options gave it
  * @param stack the stack's counters when the report was taken ({@code serve}), or null
  */
 record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
@@ -19,7 +20,7 @@ record SessionReport(String role, String mode, String local, String remote, bool
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
-                     boolean ecn, StackCounters stack) implements Report {
+                     boolean ecn, String recovery, StackCounters stack) implements Report {
     @Override
     public void printText(PrintWriter out) {
         Report.line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,
@@ -33,8 +34,8 @@ record SessionReport(String role, String mode, String local, String remote, bool
         Report.line(out, "goodput", "%.2f Mbit/s over %.3f s", goodputBitsPerSec / 1e6, seconds);
         Report.line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", segmentsSent, segmentsRetransmitted,
                 segmentsSent == 0 ? 0.0 : 100.0 * segmentsRetransmitted / segmentsSent);
-        Report.line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", rtoCount, fastRecoveries,
-                spuriousUndos);
+        Report.line(out, "recovery", "%s: %d RTOs, %d fast recoveries, %d undone as spurious", recovery, rtoCount,
+                fastRecoveries, spuriousUndos);
         Report.line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
         if (stack != null) {
             Report.line(out, "stack", "%s", stack.line());
