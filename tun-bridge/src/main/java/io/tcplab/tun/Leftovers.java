@@ -62,7 +62,7 @@ public final class Leftovers {
         for (String ns : namedNamespaces()) {
             OptionalLong owner = TcplabNames.namespaceOwner(ns);
             if (owner.isPresent() && !TcplabNames.alive(owner.getAsLong())) {
-                out.add(new Leftover(Kind.NAMESPACE, null, ns, owner.getAsLong(), TestHosts.pidsIn(ns)));
+                out.add(new Leftover(Kind.NAMESPACE, null, ns, owner.getAsLong(), NamespaceHosts.pidsIn(ns)));
             } else {
                 if (owner.isEmpty() && ns.startsWith(TcplabNames.NAMESPACE_PREFIX)) {
                     out.add(new Leftover(Kind.UNOWNED, null, ns, -1, List.of()));
@@ -92,9 +92,9 @@ public final class Leftovers {
     public static void remove(Leftover l) {
         switch (l.kind()) {
             case NAMESPACE -> {
-                awaitExit(TestHosts.killPidsIn(l.name()));
+                awaitExit(NamespaceHosts.killPidsIn(l.name()));
                 CommandResult r = Commands.ipQuiet(null, "netns", "del", l.name());
-                if (!r.ok() && TestHosts.namespaceExists(l.name())) {
+                if (!r.ok() && NamespaceHosts.namespaceExists(l.name())) {
                     throw new TunException("tcplab: cannot remove network namespace " + l.name() + ": "
                             + r.firstErrorLine());
                 }

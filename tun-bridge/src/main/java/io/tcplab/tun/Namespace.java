@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * A network namespace to work in: a test host tcplab made ({@link TestHosts.Host}), a named one
+ * A network namespace to work in: a test host tcplab made ({@link NamespaceHosts.Host}), a named one
  * someone else made, or this process's own. What senders, samplers and device counters need from
  * it; {@link #of} wraps one that tcplab does not own (nothing here removes it).
  */

@@ -54,9 +54,9 @@ public final class PublishTable implements AutoCloseable {
     }
 
     /** Whether {@code nft} is here; if not, the Debian package to install. */
-    public static TestHosts.Availability available() {
-        return Commands.find("nft") != null ? new TestHosts.Availability(true, "nft")
-                : new TestHosts.Availability(false, "nft not found (Debian: nftables)");
+    public static NamespaceHosts.Availability available() {
+        return Commands.find("nft") != null ? new NamespaceHosts.Availability(true, "nft")
+                : new NamespaceHosts.Availability(false, "nft not found (Debian: nftables)");
     }
 
     /**
@@ -68,7 +68,7 @@ public final class PublishTable implements AutoCloseable {
      */
     public static PublishTable install(String namespace, String device, InterfaceAddress tcplab, Direction direction,
                                        int port, int targetPort, int count, String what) {
-        TestHosts.Availability nft = available();
+        NamespaceHosts.Availability nft = available();
         if (!nft.ok()) {
             throw new TunException("tcplab: --publish needs " + nft.reason());
         }

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  *
  * <p>{@link #here()} looks at this process's PATH and loads libpcap the way pcap4j does; the
  * constructor takes both from the caller, so the lookup itself can be tested. Root, network
- * namespaces and {@code ip} (iproute2) are {@link TestHosts#available()}'s to check.
+ * namespaces and {@code ip} (iproute2) are {@link NamespaceHosts#available()}'s to check.
  */
 public final class SystemTools {
     /** A program the tests or commands run, with the Debian package that installs it. */
@@ -64,8 +64,8 @@ public final class SystemTools {
 
     private final List<Path> path;
     private final Supplier<Optional<String>> libpcapProbe;
-    private final Map<Tool, TestHosts.Availability> tools = new ConcurrentHashMap<>();
-    private volatile TestHosts.Availability libpcap;
+    private final Map<Tool, NamespaceHosts.Availability> tools = new ConcurrentHashMap<>();
+    private volatile NamespaceHosts.Availability libpcap;
 
     /**
      * @param path         the directories searched for programs, in order
@@ -87,31 +87,31 @@ public final class SystemTools {
     }
 
     /** Whether {@code tool} is on the path; checked once per instance. */
-    public TestHosts.Availability tool(Tool tool) {
+    public NamespaceHosts.Availability tool(Tool tool) {
         return tools.computeIfAbsent(tool, this::lookUp);
     }
 
     /** Whether libpcap loads (pcap4j needs it to write pcap files); checked once per instance. */
-    public TestHosts.Availability libpcap() {
-        TestHosts.Availability a = libpcap;
+    public NamespaceHosts.Availability libpcap() {
+        NamespaceHosts.Availability a = libpcap;
         if (a == null) {
             a = libpcapProbe.get()
-                    .map(version -> new TestHosts.Availability(true, version))
-                    .orElseGet(() -> new TestHosts.Availability(false,
+                    .map(version -> new NamespaceHosts.Availability(true, version))
+                    .orElseGet(() -> new NamespaceHosts.Availability(false,
                             "libpcap not found (Debian: " + LIBPCAP_PACKAGE + ")"));
             libpcap = a;
         }
         return a;
     }
 
-    private TestHosts.Availability lookUp(Tool tool) {
+    private NamespaceHosts.Availability lookUp(Tool tool) {
         for (Path dir : path) {
             Path candidate = dir.resolve(tool.command());
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return new TestHosts.Availability(true, candidate.toString());
+                return new NamespaceHosts.Availability(true, candidate.toString());
             }
         }
-        return new TestHosts.Availability(false,
+        return new NamespaceHosts.Availability(false,
                 tool.command() + " not found on the PATH (Debian: " + tool.debianPackage() + ")");
     }
 

@@ -37,9 +37,9 @@ class KernelThroughputProbe {
         Path file = dir.resolve("payload");
         Files.write(file, data);
         String sha = KernelTransferTest.sha256(data);
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host k = hosts.addHost("k");
-            TestHosts.Subnet net = hosts.subnet();
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host k = hosts.addHost("k");
+            NamespaceHosts.Subnet net = hosts.subnet();
             TunDevice tun = k.tun().name("tl0").address(net.cidr(1)).mtu(mtu).offload(offload).open();
             ConnectionOptions opts = ConnectionOptions.builder().mss(tun.ipv4Mss()).congestionControl(cc)
                     .sendBufferBytes(16 << 20).receiveBufferBytes(16 << 20).build();

@@ -41,9 +41,9 @@ class KernelTransferTest {
     private static final int SIZE = 8 << 20;
     private static final long TIMEOUT_S = 60;
 
-    private TestHosts hosts;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Subnet net;
     private RealTimeDriver driver;
     private final byte[] data = new byte[SIZE];
 
@@ -51,7 +51,7 @@ class KernelTransferTest {
     void setUp() {
         Requires.testHosts();
         new SplittableRandom(42).nextBytes(data);
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
         TunDevice tun = k.tun().name("tl0").address(net.cidr(1)).mtu(1500).open();
@@ -159,7 +159,7 @@ class KernelTransferTest {
         assertThat(driver.failure()).isNull();
 
         // a new driver on a new device, closed with abort: the kernel sees a reset
-        TestHosts.Subnet second = hosts.subnet();
+        NamespaceHosts.Subnet second = hosts.subnet();
         TunDevice tun = k.tun().name("tl1").address(second.cidr(1)).open();
         String ours = second.address(2);
         driver = RealTimeDriver.start(tun, StackConfig.builder(RandomSource.seeded(8))
@@ -197,7 +197,7 @@ class KernelTransferTest {
     }
 
     /** The Tcp: line of /proc/net/snmp as seen inside the host's namespace. */
-    static Map<String, Long> kernelTcpCounters(TestHosts.Host host) {
+    static Map<String, Long> kernelTcpCounters(NamespaceHosts.Host host) {
         String[] lines = host.run("cat", "/proc/net/snmp").split("\n");
         Map<String, Long> out = new LinkedHashMap<>();
         for (int i = 0; i + 1 < lines.length; i++) {

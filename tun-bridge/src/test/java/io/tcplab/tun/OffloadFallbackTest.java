@@ -24,13 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs as root (CI); skips with the reason elsewhere.
  */
 class OffloadFallbackTest {
-    private TestHosts hosts;
-    private TestHosts.Host k;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
     }
 
@@ -56,7 +56,7 @@ class OffloadFallbackTest {
 
     @Test
     void aRefusalLeavesAPlainDeviceThatCarriesTraffic(@TempDir Path dir) throws Exception {
-        TestHosts.Subnet net = hosts.subnet();
+        NamespaceHosts.Subnet net = hosts.subnet();
         TunDevice tun = k.tun().name("tl0").offload(true).offloadFlags(0x40000000).address(net.cidr(1)).open();
         assertThat(tun.vnetHeader()).isFalse();
         assertThat(tun.offloadRefusal()).isEqualTo("TUNSETOFFLOAD refused: Invalid argument");

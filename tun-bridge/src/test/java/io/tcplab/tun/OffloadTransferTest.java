@@ -39,11 +39,11 @@ class OffloadTransferTest {
     private static final int MSS = 1460;
     private static final long TIMEOUT_S = 60;
 
-    private TestHosts hosts;
-    private TestHosts.Host r;
-    private TestHosts.Host k;
-    private TestHosts.Link wire;
-    private TestHosts.Subnet net;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host r;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Link wire;
+    private NamespaceHosts.Subnet net;
     private RealTimeDriver driver;
     private Process capture;
     private final byte[] data = new byte[SIZE];
@@ -55,7 +55,7 @@ class OffloadTransferTest {
         Requires.tool(SystemTools.Tool.TCPDUMP, "capturing the wire side");
         Requires.tool(SystemTools.Tool.TSHARK, "checking the wire side's checksums");
         new SplittableRandom(10).nextBytes(data);
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         r = hosts.addHost("r");
         k = hosts.addHost("k");
         wire = hosts.link(r, k);

@@ -84,8 +84,8 @@ class TunDeviceErrorsTest {
     @Test
     void aNameInUseIsNamed() {
         Requires.testHosts();
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host h = hosts.addHost("e");
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host h = hosts.addHost("e");
             assertThatThrownBy(() -> h.tun().name("lo").open())
                     .isInstanceOf(TunException.class)
                     .hasMessage("tcplab: cannot create TUN device lo in network namespace " + h.name()
@@ -102,8 +102,8 @@ class TunDeviceErrorsTest {
     @Test
     void aFailedConfigurationLeavesNoDeviceBehind() {
         Requires.testHosts();
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host h = hosts.addHost("e");
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host h = hosts.addHost("e");
             assertThatThrownBy(() -> h.tun().name("tl1").address("10.77.0.1/24").address("10.77.0.1/24").open())
                     .isInstanceOf(TunException.class)
                     .hasMessageStartingWith("tcplab: cannot add address 10.77.0.1/24 to tl1 in network namespace "

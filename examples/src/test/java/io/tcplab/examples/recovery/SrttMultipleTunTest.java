@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.KernelPeer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,8 +61,8 @@ class SrttMultipleTunTest {
 
     private Sent send(String recovery, int port, Path dir) throws Exception {
         Path trace = dir.resolve("send-" + port + ".csv");
-        TestHosts.Host k = peer.host();
-        TestHosts.Subnet net = peer.subnet();
+        NamespaceHosts.Host k = peer.host();
+        NamespaceHosts.Subnet net = peer.subnet();
         try (ServerSocketChannel server = k.inside(() -> ServerSocketChannel.open().bind(new InetSocketAddress(port)))) {
             CompletableFuture<String> kernel = CompletableFuture.supplyAsync(() -> sha256OfAll(server));
             Cli cli = Cli.run("send", "--netns", k.name(), "--tun", peer.tun(), "--host-addr", net.cidr(1),

@@ -19,7 +19,7 @@ import java.util.List;
  * {@link PathSizing} so that only the link drops; what was lost anywhere else is counted per run
  * ({@link OutsideDrops}). The kernel sender is sampled with {@code ss -tin} every interval;
  * tcplab's through its trace listener. Everything (namespaces, devices, threads)
- * is removed afterwards, also on failure; an interrupted JVM leaves the namespaces to TestHosts'
+ * is removed afterwards, also on failure; an interrupted JVM leaves the namespaces to NamespaceHosts'
  * shutdown hook.
  */
 public final class AbRunner {

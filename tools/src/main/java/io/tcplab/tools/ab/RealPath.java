@@ -7,7 +7,7 @@ import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tun.Namespace;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.TunException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -32,7 +32,7 @@ import java.util.List;
  * algorithm is the one asked for; with a {@link PathSizing} its senders' send buffers, the right
  * side's receive buffers and the txqueuelen of every TUN device are sized for the path. Each run
  * opens its own {@link RealLink}. {@link #close()}
- * removes the namespaces and whatever is in them; an interrupted JVM leaves that to TestHosts'
+ * removes the namespaces and whatever is in them; an interrupted JVM leaves that to NamespaceHosts'
  * shutdown hook. Setup failures are {@link AbException}s with one line.
  */
 public final class RealPath implements AutoCloseable {
@@ -44,14 +44,14 @@ public final class RealPath implements AutoCloseable {
     public static final String OURS_ADDR = "10.77.3.2";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private final TestHosts hosts;
+    private final NamespaceHosts hosts;
     /** The host's allowed list, to put back on close, or null when it was left alone. */
     private AllowedAlgorithm allowed;
-    private final TestHosts.Host left;
-    private final TestHosts.Host right;
+    private final NamespaceHosts.Host left;
+    private final NamespaceHosts.Host right;
     private final PathSizing sizing;
 
-    private RealPath(TestHosts hosts, TestHosts.Host left, TestHosts.Host right, PathSizing sizing) {
+    private RealPath(NamespaceHosts hosts, NamespaceHosts.Host left, NamespaceHosts.Host right, PathSizing sizing) {
         this.hosts = hosts;
         this.left = left;
         this.right = right;
@@ -85,7 +85,7 @@ public final class RealPath implements AutoCloseable {
      * one's default, 2, accepts it).
      */
     public static RealPath open(String kernelAlgorithm, PathSizing sizing, boolean ecn) {
-        TestHosts.Availability a = TestHosts.available();
+        NamespaceHosts.Availability a = NamespaceHosts.available();
         if (!a.ok()) {
             throw new AbException(a.reason());
         }
@@ -94,11 +94,11 @@ public final class RealPath implements AutoCloseable {
             throw new AbException("the kernel has no congestion control '" + kernelAlgorithm + "' (it has: "
                     + String.join(", ", kernel) + ")");
         }
-        TestHosts hosts = TestHosts.create();
+        NamespaceHosts hosts = NamespaceHosts.create();
         AllowedAlgorithm allowed = null;
         try {
-            TestHosts.Host left = hosts.addHost("left");
-            TestHosts.Host right = hosts.addHost("right");
+            NamespaceHosts.Host left = hosts.addHost("left");
+            NamespaceHosts.Host right = hosts.addHost("right");
             left.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
             allowed = AllowedAlgorithm.allow(kernelAlgorithm);
             left.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + kernelAlgorithm);
@@ -122,7 +122,7 @@ public final class RealPath implements AutoCloseable {
     }
 
     /** The third value (the autotuning ceiling) of a per-namespace {@code min default max} sysctl. */
-    public static void setBufferMaximum(TestHosts.Host host, String key, int bytes) {
+    public static void setBufferMaximum(NamespaceHosts.Host host, String key, int bytes) {
         String[] v = host.run("sysctl", "-n", key).trim().split("\\s+");
         host.run("sysctl", "-qw", key + "=" + v[0] + " " + v[1] + " " + bytes);
     }
@@ -131,11 +131,11 @@ public final class RealPath implements AutoCloseable {
         return sizing;
     }
 
-    public TestHosts.Host left() {
+    public NamespaceHosts.Host left() {
         return left;
     }
 
-    public TestHosts.Host right() {
+    public NamespaceHosts.Host right() {
         return right;
     }
 

@@ -1,7 +1,7 @@
 package io.tcplab.tools.analyze;
 
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.EOFException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ final class CaptureReader {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new CaptureException("cannot read " + file + ": not a readable file");
         }
-        TestHosts.Availability libpcap = SystemTools.here().libpcap();
+        NamespaceHosts.Availability libpcap = SystemTools.here().libpcap();
         if (!libpcap.ok()) {
             throw new CaptureException(libpcap.reason());
         }

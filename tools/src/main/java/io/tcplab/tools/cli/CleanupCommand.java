@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.tun.Leftovers;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -30,7 +30,7 @@ public final class CleanupCommand implements Callable<Integer> {
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         String name = command.qualifiedName();
-        TestHosts.Availability a = TestHosts.available(); // root and ip netns, as the runs that left things had
+        NamespaceHosts.Availability a = NamespaceHosts.available(); // root and ip netns, as the runs that left things had
         if (!a.ok()) {
             err.println(name + ": " + a.reason());
             return 1;

@@ -8,7 +8,7 @@ import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tools.link.bridge.NetemPlan;
 import io.tcplab.tools.link.bridge.NetemRunner;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -136,15 +136,15 @@ public final class LinkCommand implements Callable<Integer> {
 
     private int bridge(LinkParams forward, LinkParams reverse, LinkSchedule forwardSchedule,
                        LinkSchedule reverseSchedule, PrintWriter out, String name) throws InterruptedException {
-        TestHosts hosts = null;
+        NamespaceHosts hosts = null;
         String left = leftNs;
         String right = rightNs;
         if (createNamespaces) {
-            TestHosts.Availability a = TestHosts.available();
+            NamespaceHosts.Availability a = NamespaceHosts.available();
             if (!a.ok()) {
                 throw new TunException("tcplab: " + a.reason());
             }
-            hosts = TestHosts.create();
+            hosts = NamespaceHosts.create();
             left = hosts.addHost("left").name();
             right = hosts.addHost("right").name();
         }
@@ -163,7 +163,7 @@ public final class LinkCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "try: ip netns exec %s ping %s%n", left, rightHost);
             out.flush();
             LinkBridge b = bridge;
-            TestHosts h = hosts;
+            NamespaceHosts h = hosts;
             hook = new Thread(() -> {
                 stop(b, h, out);
                 try {
@@ -204,7 +204,7 @@ public final class LinkCommand implements Callable<Integer> {
     private boolean stopped;
 
     /** Stops the bridge and prints its counters (once), then removes demo namespaces. */
-    private void stop(LinkBridge bridge, TestHosts hosts, PrintWriter out) {
+    private void stop(LinkBridge bridge, NamespaceHosts hosts, PrintWriter out) {
         synchronized (stopLock) {
             if (stopped) {
                 return;

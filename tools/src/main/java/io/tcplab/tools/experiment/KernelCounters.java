@@ -1,7 +1,7 @@
 package io.tcplab.tools.experiment;
 
 import io.tcplab.tun.CommandResult;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,7 +21,7 @@ final class KernelCounters {
         this.values = values;
     }
 
-    static KernelCounters read(TestHosts.Host host) {
+    static KernelCounters read(NamespaceHosts.Host host) {
         CommandResult r = host.exec(Duration.ofSeconds(5), "cat", "/proc/net/netstat");
         return of(r.ok() ? parse(r.stdout()) : Map.of());
     }

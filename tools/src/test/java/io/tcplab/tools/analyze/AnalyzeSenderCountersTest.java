@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.cli.Main;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,14 +45,14 @@ class AnalyzeSenderCountersTest {
     private static final long BYTES = 16L << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestHosts hosts;
+    private NamespaceHosts hosts;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
         Requires.libpcap("send --pcap and reading the capture back");
         Requires.tool(SystemTools.Tool.NFT, "dropping data packets on the way");
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
     }
 
     @AfterEach
@@ -64,10 +64,10 @@ class AnalyzeSenderCountersTest {
 
     @Test
     void resentSegmentsEqualTheSendersRetransmissionCounter(@TempDir Path dir) throws Exception {
-        TestHosts.Host rcv = hosts.addHost("rcv");
-        TestHosts.Host rtr = hosts.addHost("rtr");
-        TestHosts.Subnet path = hosts.subnet();
-        TestHosts.Subnet tunNet = hosts.subnet();
+        NamespaceHosts.Host rcv = hosts.addHost("rcv");
+        NamespaceHosts.Host rtr = hosts.addHost("rtr");
+        NamespaceHosts.Subnet path = hosts.subnet();
+        NamespaceHosts.Subnet tunNet = hosts.subnet();
         hosts.link(rcv, path.cidr(1), rtr, path.cidr(2));
         rcv.ip("route", "add", tunNet.toString(), "via", path.address(2));
         ForwardedLoss.dropForwardedData(rtr, path.address(1), "inc", "mod", "40", "==", "20");

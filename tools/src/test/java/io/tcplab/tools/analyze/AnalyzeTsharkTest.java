@@ -8,7 +8,7 @@ import io.tcplab.tools.cli.Main;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -54,7 +54,7 @@ class AnalyzeTsharkTest {
     /** Percent of data packets dropped after the capture point: -Dtcplab.analyzeLossPercent=N (default 1). */
     private static final int LOSS_PERCENT = Integer.getInteger("tcplab.analyzeLossPercent", 1);
 
-    private TestHosts hosts;
+    private NamespaceHosts hosts;
 
     @BeforeEach
     void setUp() {
@@ -65,7 +65,7 @@ class AnalyzeTsharkTest {
         Requires.tool(SystemTools.Tool.IPERF3, "the kernel sender (iperf3 -c)");
         Requires.tool(SystemTools.Tool.NFT, "dropping 1 % of the data packets after the capture point");
         Requires.tool(SystemTools.Tool.ETHTOOL, "segmentation offloads off on the captured veth");
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
     }
 
     @AfterEach
@@ -78,11 +78,11 @@ class AnalyzeTsharkTest {
     @Test
     void bytesRetransmissionsAndRttSamplesAgreeWithTshark(@TempDir Path tmp) throws Exception {
         Path dir = KEEP != null ? Files.createDirectories(Path.of(KEEP)) : tmp;
-        TestHosts.Host snd = hosts.addHost("snd");
-        TestHosts.Host rtr = hosts.addHost("rtr");
-        TestHosts.Subnet path = hosts.subnet();
-        TestHosts.Subnet tunNet = hosts.subnet();
-        TestHosts.Link veth = hosts.link(snd, path.cidr(1), rtr, path.cidr(2));
+        NamespaceHosts.Host snd = hosts.addHost("snd");
+        NamespaceHosts.Host rtr = hosts.addHost("rtr");
+        NamespaceHosts.Subnet path = hosts.subnet();
+        NamespaceHosts.Subnet tunNet = hosts.subnet();
+        NamespaceHosts.Link veth = hosts.link(snd, path.cidr(1), rtr, path.cidr(2));
         snd.ip("route", "add", tunNet.toString(), "via", path.address(2));
         snd.run("ethtool", "-K", veth.aDevice(), "tso", "off", "gso", "off");
         ForwardedLoss.dropForwardedData(rtr, tunNet.address(2), "random", "mod", "100", "<", String.valueOf(LOSS_PERCENT));
@@ -166,7 +166,7 @@ class AnalyzeTsharkTest {
     }
 
     /** Runs iperf3 -c until serve listens (a refused connect is retried), then the 16 MiB test. */
-    private static CommandResult iperf3(TestHosts.Host snd, String server, CompletableFuture<Integer> serve)
+    private static CommandResult iperf3(NamespaceHosts.Host snd, String server, CompletableFuture<Integer> serve)
             throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
@@ -180,7 +180,7 @@ class AnalyzeTsharkTest {
     }
 
     /** Waits for serve's TUN device to have its address, then a moment for the listener behind it. */
-    private static void awaitDevice(TestHosts.Host rtr, String tun, String address, CompletableFuture<Integer> serve)
+    private static void awaitDevice(NamespaceHosts.Host rtr, String tun, String address, CompletableFuture<Integer> serve)
             throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!rtr.exec("ip", "-o", "addr", "show", "dev", tun).stdout().contains(address + "/")) {

@@ -1,6 +1,6 @@
 package io.tcplab.tools.analyze;
 
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +14,7 @@ final class ForwardedLoss {
     }
 
     /** Makes {@code router} forward and drop the data packets to {@code address} that {@code numgen} selects. */
-    static void dropForwardedData(TestHosts.Host router, String address, String... numgen) {
+    static void dropForwardedData(NamespaceHosts.Host router, String address, String... numgen) {
         router.run("sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
         router.run("nft", "add", "table", "ip", "tcplab_loss");
         router.run("nft", "add", "chain", "ip", "tcplab_loss", "drops", "{", "type", "filter", "hook", "forward",

@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tcplab.stack.wire.SegmentWriter;
 import io.tcplab.stack.wire.TcpOptions;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 
 /**
@@ -37,7 +37,7 @@ public final class Injector implements AutoCloseable {
     }
 
     /** A raw socket in {@code host}'s namespace for segments from src:srcPort to dst:dstPort. */
-    public static Injector open(TestHosts.Host host, byte[] src, int srcPort, byte[] dst, int dstPort) {
+    public static Injector open(NamespaceHosts.Host host, byte[] src, int srcPort, byte[] dst, int dstPort) {
         int fd = host.inside(() -> RawSocketCalls.libc().socket(RawSocketCalls.AF_INET, RawSocketCalls.SOCK_RAW,
                 RawSocketCalls.IPPROTO_RAW));
         if (fd < 0) {

@@ -5,7 +5,7 @@ import io.tcplab.stack.DropReason;
 import io.tcplab.stack.wire.IpPacket;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 
 /**
  * What an on-path observer in the kernel's namespace learns of one connection to a server port: a
@@ -40,7 +40,7 @@ public final class TcpWatch implements AutoCloseable {
     }
 
     /** Starts watching every packet of {@code host}'s namespace for connections to {@code serverPort}. */
-    public static TcpWatch start(TestHosts.Host host, int serverPort) {
+    public static TcpWatch start(NamespaceHosts.Host host, int serverPort) {
         RawSocketCalls libc = RawSocketCalls.libc();
         int fd = host.inside(() -> libc.socket(RawSocketCalls.AF_PACKET, RawSocketCalls.SOCK_DGRAM,
                 RawSocketCalls.ETH_P_ALL_NET_ORDER));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.BufferedReader;
 import java.io.File;
@@ -36,8 +36,8 @@ class CleanupCommandTest {
         String foreign = String.format(Locale.ROOT, "cleanuptest-%06x", ThreadLocalRandom.current().nextInt(1 << 24));
         String killedNs = null;
         long sleeper = -1;
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host live = hosts.addHost("live");
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host live = hosts.addHost("live");
             run("ip", "netns", "add", foreign);
             run("ip", "netns", "exec", foreign, "nft", "add", "table", "inet", "notours");
 
@@ -55,7 +55,7 @@ class CleanupCommandTest {
             }
             child.destroyForcibly(); // SIGKILL: no shutdown hook runs
             assertThat(child.waitFor(20, TimeUnit.SECONDS)).isTrue();
-            assertThat(TestHosts.namespaceExists(killedNs)).as("a kill -9 leaves the namespace").isTrue();
+            assertThat(NamespaceHosts.namespaceExists(killedNs)).as("a kill -9 leaves the namespace").isTrue();
             assertThat(PublishTable.tables(live.name())).contains(liveTable);
             assertThat(forwarding(live.name())).as("the publish turned forwarding on").isEqualTo("1");
 
@@ -66,7 +66,7 @@ class CleanupCommandTest {
                     .contains("would remove nftables table inet " + liveTable + " in namespace " + live.name())
                     .contains("would remove nftables table inet " + foreignTable + " in namespace " + foreign)
                     .doesNotContain("removed ");
-            assertThat(TestHosts.namespaceExists(killedNs)).isTrue();
+            assertThat(NamespaceHosts.namespaceExists(killedNs)).isTrue();
             assertThat(PublishTable.tables(foreign)).contains(foreignTable);
 
             Cli clean = Cli.run(null, "cleanup");
@@ -75,7 +75,7 @@ class CleanupCommandTest {
                     .contains("removed nftables table inet " + liveTable)
                     .contains("removed nftables table inet " + foreignTable)
                     .doesNotContain("removed namespace " + live.name()).doesNotContain("removed namespace " + foreign);
-            assertThat(TestHosts.namespaceExists(killedNs)).isFalse();
+            assertThat(NamespaceHosts.namespaceExists(killedNs)).isFalse();
             assertThat(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive).orElse(false)).isFalse();
             // the veth's end in the live namespace goes when the kernel tears the dead namespace down (asynchronously)
             long deadline = System.nanoTime() + NETNS_GONE.toNanos();
@@ -89,8 +89,8 @@ class CleanupCommandTest {
             assertThat(forwarding(live.name())).as("forwarding restored").isEqualTo("0");
 
             // untouched: the live test namespace, the foreign namespace and its own table
-            assertThat(TestHosts.namespaceExists(live.name())).isTrue();
-            assertThat(TestHosts.namespaceExists(foreign)).isTrue();
+            assertThat(NamespaceHosts.namespaceExists(live.name())).isTrue();
+            assertThat(NamespaceHosts.namespaceExists(foreign)).isTrue();
             assertThat(run("ip", "netns", "exec", foreign, "nft", "list", "tables")).contains("table inet notours");
 
             assertThat(Cli.run(null, "cleanup", "--dry-run").out()).doesNotContain(killedNs).doesNotContain(liveTable);
@@ -98,7 +98,7 @@ class CleanupCommandTest {
             if (sleeper > 0) {
                 ProcessHandle.of(sleeper).ifPresent(ProcessHandle::destroyForcibly);
             }
-            if (killedNs != null && TestHosts.namespaceExists(killedNs)) {
+            if (killedNs != null && NamespaceHosts.namespaceExists(killedNs)) {
                 quiet("ip", "netns", "del", killedNs);
             }
             quiet("ip", "netns", "del", foreign);
@@ -130,8 +130,8 @@ class CleanupCommandTest {
      */
     public static final class LeftBehindMain {
         public static void main(String[] args) throws Exception {
-            TestHosts hosts = TestHosts.create();
-            TestHosts.Host h = hosts.addHost("killed");
+            NamespaceHosts hosts = NamespaceHosts.create();
+            NamespaceHosts.Host h = hosts.addHost("killed");
             Process sleep = h.start("sleep", "600");
             h.ip("link", "add", "tcplab-vk", "type", "veth", "peer", "name", "tcplab-vl", "netns", args[0]);
             InterfaceAddress tcplab = InterfaceAddress.parse("10.77.250.2/32");

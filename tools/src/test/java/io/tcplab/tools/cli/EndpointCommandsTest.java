@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -43,15 +43,15 @@ class EndpointCommandsTest {
     private static final Duration TSHARK_LIMIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestHosts hosts;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Subnet net;
     private String tun;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
         tun = String.format(Locale.ROOT, "tlsv%06x", ThreadLocalRandom.current().nextInt(1 << 24));

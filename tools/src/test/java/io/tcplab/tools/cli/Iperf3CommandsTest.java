@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,16 +25,16 @@ import org.junit.jupiter.api.Test;
  */
 class Iperf3CommandsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private TestHosts hosts;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Subnet net;
     private String tun;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
         Requires.tool(SystemTools.Tool.IPERF3, "iperf3 interop");
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
         tun = String.format(Locale.ROOT, "tlip%06x", ThreadLocalRandom.current().nextInt(1 << 24));

@@ -1,6 +1,6 @@
 package io.tcplab.tools.cli;
 
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -11,14 +11,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * TCPLAB_REQUIRE_TEST_HOSTS=1) without root and namespaces; {@link #close()} removes it all.
  */
 final class KernelNamespace implements AutoCloseable {
-    final TestHosts hosts;
-    final TestHosts.Host host;
-    final TestHosts.Subnet net;
+    final NamespaceHosts hosts;
+    final NamespaceHosts.Host host;
+    final NamespaceHosts.Subnet net;
     final String tun;
 
     KernelNamespace(String devicePrefix) {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         host = hosts.addHost("k");
         net = hosts.subnet();
         tun = String.format(Locale.ROOT, "%s%06x", devicePrefix, ThreadLocalRandom.current().nextInt(1 << 24));

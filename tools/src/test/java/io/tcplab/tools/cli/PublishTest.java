@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,18 +42,18 @@ class PublishTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int TIMEOUT_S = 60;
 
-    private TestHosts hosts;
-    private TestHosts.Host client;
-    private TestHosts.Host host;
-    private TestHosts.Link wire;
-    private TestHosts.Subnet tunNet;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host client;
+    private NamespaceHosts.Host host;
+    private NamespaceHosts.Link wire;
+    private NamespaceHosts.Subnet tunNet;
     private String tun;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
         Requires.tool(SystemTools.Tool.NFT, "the --publish rules");
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         client = hosts.addHost("client");
         host = hosts.addHost("host");
         wire = hosts.link(client, host);
@@ -134,7 +134,7 @@ class PublishTest {
         assertThat(forwarding(host)).isEqualTo("0");
     }
 
-    private static String forwarding(TestHosts.Host h) {
+    private static String forwarding(NamespaceHosts.Host h) {
         return h.run("cat", "/proc/sys/net/ipv4/ip_forward").strip();
     }
 

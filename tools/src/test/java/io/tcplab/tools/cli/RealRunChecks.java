@@ -3,7 +3,7 @@ package io.tcplab.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,7 @@ final class RealRunChecks {
     /** The JSON's {@code namespaces}: two of them, neither left behind. */
     static void assertNamespacesRemoved(JsonNode root) {
         assertThat(root.get("namespaces")).hasSize(2);
-        root.get("namespaces").forEach(ns -> assertThat(TestHosts.namespaceExists(ns.asText()))
+        root.get("namespaces").forEach(ns -> assertThat(NamespaceHosts.namespaceExists(ns.asText()))
                 .as("%s removed", ns.asText()).isFalse());
     }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.traffic.PatternInputStream;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -32,12 +32,12 @@ class RemoteAbTest {
     void kernelAndTcplabAlternateOverARoutedShapedPath() throws Exception {
         Requires.testHosts();
         Requires.tool(SystemTools.Tool.NFT, "masquerading tcplab's packets on host A");
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host a = hosts.addHost("a");
-            TestHosts.Host r = hosts.addHost("router");
-            TestHosts.Host b = hosts.addHost("b");
-            TestHosts.Link ar = hosts.link(a, r);
-            TestHosts.Link rb = hosts.link(r, b);
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host a = hosts.addHost("a");
+            NamespaceHosts.Host r = hosts.addHost("router");
+            NamespaceHosts.Host b = hosts.addHost("b");
+            NamespaceHosts.Link ar = hosts.link(a, r);
+            NamespaceHosts.Link rb = hosts.link(r, b);
             a.ip("route", "add", network(rb), "via", ar.bAddress().addressText());
             b.ip("route", "add", network(ar), "via", rb.aAddress().addressText());
             r.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
@@ -94,7 +94,7 @@ class RemoteAbTest {
         }
     }
 
-    private static String network(TestHosts.Link l) {
+    private static String network(NamespaceHosts.Link l) {
         String a = l.aAddress().addressText();
         return a.substring(0, a.lastIndexOf('.')) + ".0/24";
     }

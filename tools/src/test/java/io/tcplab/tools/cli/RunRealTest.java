@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ class RunRealTest {
                 .orElseThrow().replaceAll("^real mode: namespaces | \\(removed at the end\\)$", "");
         List<String> names = Arrays.asList(namespaces.split(", "));
         assertThat(names).hasSize(4);
-        names.forEach(ns -> assertThat(TestHosts.namespaceExists(ns)).as("%s removed", ns).isFalse());
+        names.forEach(ns -> assertThat(NamespaceHosts.namespaceExists(ns)).as("%s removed", ns).isFalse());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -45,8 +45,8 @@ class ServeManyConnectionsTest {
     private static final int MESSAGE_BYTES = 15;
 
     private KernelNamespace ns;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Subnet net;
 
     @BeforeEach
     void setUp() {

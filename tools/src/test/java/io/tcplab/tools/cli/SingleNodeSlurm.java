@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools.Tool;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -75,10 +75,10 @@ final class SingleNodeSlurm implements AutoCloseable {
         Requires.here().met(root(), "a single-node Slurm (slurmd starts the jobs as their user)");
     }
 
-    private static TestHosts.Availability root() throws IOException {
+    private static NamespaceHosts.Availability root() throws IOException {
         // /proc/self belongs to this process's effective user.
         boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        return new TestHosts.Availability(root, "the single-node Slurm needs root; run as root");
+        return new NamespaceHosts.Availability(root, "the single-node Slurm needs root; run as root");
     }
 
     /** What sbatch, sinfo and the others need to find this cluster. */

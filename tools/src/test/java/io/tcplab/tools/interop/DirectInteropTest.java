@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
@@ -44,15 +44,15 @@ class DirectInteropTest {
     private static final int TIMEOUT_S = 120;
     private static final Duration TSHARK_LIMIT = Duration.ofSeconds(180);
 
-    private TestHosts hosts;
-    private TestHosts.Host k;
-    private TestHosts.Subnet net;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
+    private NamespaceHosts.Subnet net;
     private String tun;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
         net = hosts.subnet();
         tun = Interop.deviceName("tlia");

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.cli.Main;
 import io.tcplab.tun.CommandResult;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -130,7 +130,7 @@ public final class Interop {
      * setting up its device, then writes {@code size} bytes of pattern {@code seed} (or for {@code nanos}
      * when size is negative), half-closes and reads to the peer's FIN. Returns {bytes, sha256} written.
      */
-    static String[] kernelSend(TestHosts.Host host, String address, int port, long size, long nanos, long seed,
+    static String[] kernelSend(NamespaceHosts.Host host, String address, int port, long size, long nanos, long seed,
                                CompletableFuture<Run> command) throws Exception {
         SocketChannel connected = connect(host, address, port, command);
         Pattern p = new Pattern(seed);
@@ -157,7 +157,7 @@ public final class Interop {
      * A kernel socket inside {@code host} connected to {@code address:port}, retrying for up to 30 s
      * while {@code command} is still setting up its device; fails if the command ends first.
      */
-    static SocketChannel connect(TestHosts.Host host, String address, int port, CompletableFuture<Run> command)
+    static SocketChannel connect(NamespaceHosts.Host host, String address, int port, CompletableFuture<Run> command)
             throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
@@ -177,7 +177,7 @@ public final class Interop {
     }
 
     /** A kernel listener inside {@code host}, on {@code address} (null: the wildcard). */
-    static ServerSocketChannel listen(TestHosts.Host host, String address, int port) {
+    static ServerSocketChannel listen(NamespaceHosts.Host host, String address, int port) {
         return host.inside(() -> ServerSocketChannel.open().bind(address == null ? new InetSocketAddress(port)
                 : new InetSocketAddress(address, port)));
     }

@@ -8,7 +8,7 @@ import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
@@ -80,15 +80,15 @@ class LinkInteropTest {
         }
     }
 
-    private TestHosts hosts;
-    private TestHosts.Host left;
-    private TestHosts.Host right;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host left;
+    private NamespaceHosts.Host right;
     private LinkBridge bridge;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         left = hosts.addHost("left");
         right = hosts.addHost("right");
         // the left namespace routes between tcplab's devices and TUN A

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tcplab.tools.attack.Injector;
 import io.tcplab.stack.wire.TcpHeader;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.nio.ByteBuffer;
@@ -44,8 +44,8 @@ class SynFloodTest {
     }
 
     private void floodWhileAClientSends() throws Exception {
-        TestHosts.Host k = site.k();
-        TestHosts.Subnet net = site.net();
+        NamespaceHosts.Host k = site.k();
+        NamespaceHosts.Subnet net = site.net();
         CompletableFuture<Interop.Run> serve = Interop.cliAsync(List.of("serve", "--netns", k.name(), "--tun",
                 site.tun(), "--host-addr", net.cidr(1), "--addr", net.address(2), "--port", String.valueOf(PORT),
                 "--connections", "1", "--json", "--time", TIMEOUT_S + "s"));

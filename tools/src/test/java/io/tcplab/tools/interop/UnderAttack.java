@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tcplab.tools.attack.Injector;
 import io.tcplab.tools.attack.TcpWatch;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
@@ -54,11 +54,11 @@ final class UnderAttack {
     }
 
     /** The test's namespace with the kernel client and attacker, its subnet and the TUN device's name. */
-    record Site(TestHosts hosts, TestHosts.Host k, TestHosts.Subnet net, String tun) implements AutoCloseable {
+    record Site(NamespaceHosts hosts, NamespaceHosts.Host k, NamespaceHosts.Subnet net, String tun) implements AutoCloseable {
         /** Skips (or fails, where test hosts are required) without root and namespaces. */
         static Site open() {
             Requires.testHosts();
-            TestHosts hosts = TestHosts.create();
+            NamespaceHosts hosts = NamespaceHosts.create();
             return new Site(hosts, hosts.addHost("k"), hosts.subnet(), Interop.deviceName("tlat"));
         }
 
@@ -72,8 +72,8 @@ final class UnderAttack {
     }
 
     static Outcome run(Site site, int size, Attack attack) throws Exception {
-        TestHosts.Host k = site.k();
-        TestHosts.Subnet net = site.net();
+        NamespaceHosts.Host k = site.k();
+        NamespaceHosts.Subnet net = site.net();
         String tun = site.tun();
         CompletableFuture<Interop.Run> serve = Interop.cliAsync(List.of("serve", "--netns", k.name(), "--tun", tun,
                 "--host-addr", net.cidr(1), "--addr", net.address(2), "--port", String.valueOf(PORT),

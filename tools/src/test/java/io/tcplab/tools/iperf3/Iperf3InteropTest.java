@@ -11,7 +11,7 @@ import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.RealTimeDriver;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.TunDevice;
 import io.tcplab.tun.testing.Requires;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class Iperf3InteropTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestHosts hosts;
-    private TestHosts.Host k;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host k;
     private String kernelAddress;
     private String ourAddress;
     private RealTimeDriver driver;
@@ -44,9 +44,9 @@ class Iperf3InteropTest {
     void setUp() {
         Requires.testHosts();
         Requires.tool(SystemTools.Tool.IPERF3, "iperf3 interop");
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         k = hosts.addHost("k");
-        TestHosts.Subnet net = hosts.subnet();
+        NamespaceHosts.Subnet net = hosts.subnet();
         kernelAddress = net.address(1);
         ourAddress = net.address(2);
         String name = "ip3" + HexFormat.of().toHexDigits((byte) ThreadLocalRandom.current().nextInt(256))

@@ -3,7 +3,7 @@ package io.tcplab.tools.packetdrill;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,7 +62,7 @@ class CorpusTest {
 
     private static Path corpus() {
         Optional<Path> corpus = Corpus.locate();
-        Requires.here().met(new TestHosts.Availability(corpus.isPresent(),
+        Requires.here().met(new NamespaceHosts.Availability(corpus.isPresent(),
                 "no packetdrill corpus at ../shared/packetdrill from the repository root (set -D" + Corpus.PROPERTY
                         + "=DIR)"), "the packetdrill corpus test");
         assertThat(corpus.get().resolve("PORTABLE.txt")).as("the corpus's list of portable scripts").isRegularFile();

@@ -3,7 +3,7 @@ package io.tcplab.tun.pcap;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.tun.PacketTap;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.TunException;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -85,7 +85,7 @@ public final class PcapWriter implements PacketTap, AutoCloseable {
     }
 
     static void requireLibpcap(SystemTools tools) {
-        TestHosts.Availability libpcap = tools.libpcap();
+        NamespaceHosts.Availability libpcap = tools.libpcap();
         if (!libpcap.ok()) {
             throw new TunException("tcplab: " + libpcap.reason());
         }

@@ -1,6 +1,6 @@
 package io.tcplab.tun.testing;
 
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -11,13 +11,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * machine first ({@link Requires#testHosts()}: skip, or fail under TCPLAB_REQUIRE_TEST_HOSTS=1).
  */
 public final class KernelPeer implements AutoCloseable {
-    private final TestHosts hosts;
-    private final TestHosts.Host host;
-    private final TestHosts.Subnet subnet;
+    private final NamespaceHosts hosts;
+    private final NamespaceHosts.Host host;
+    private final NamespaceHosts.Subnet subnet;
     private final String tun;
 
     private KernelPeer(String tunPrefix) {
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         host = hosts.addHost("k");
         subnet = hosts.subnet();
         // random, so that a device left by a killed run never collides with the next one
@@ -30,11 +30,11 @@ public final class KernelPeer implements AutoCloseable {
         return new KernelPeer(tunPrefix);
     }
 
-    public TestHosts.Host host() {
+    public NamespaceHosts.Host host() {
         return host;
     }
 
-    public TestHosts.Subnet subnet() {
+    public NamespaceHosts.Subnet subnet() {
         return subnet;
     }
 

@@ -1,7 +1,7 @@
 package io.tcplab.tun.testing;
 
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Assumptions;
@@ -37,12 +37,12 @@ public final class Requires {
 
     /** This machine, in the mode the environment asks for; its skip reasons are printed. */
     public static Requires here() {
-        return new Requires(SystemTools.here(), TestHosts.required(), true);
+        return new Requires(SystemTools.here(), NamespaceHosts.required(), true);
     }
 
     /** Network namespaces and TUN devices can be made here. */
     public static void testHosts() {
-        here().met(TestHosts.available(), "test hosts");
+        here().met(NamespaceHosts.available(), "test hosts");
     }
 
     /** {@code tool} is on the PATH; {@code why} says what the test uses it for. */
@@ -64,7 +64,7 @@ public final class Requires {
     }
 
     /** Returns if {@code a} is ok; otherwise fails (required) or skips, naming {@code why}. */
-    public void met(TestHosts.Availability a, String why) {
+    public void met(NamespaceHosts.Availability a, String why) {
         if (a.ok()) {
             return;
         }

@@ -5,7 +5,7 @@ import io.tcplab.tools.ab.KernelSender;
 import io.tcplab.tools.ab.SsParser;
 import io.tcplab.tools.ab.SsSampler;
 import io.tcplab.tools.scenario.FlowSeries;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 
 /**
@@ -14,7 +14,7 @@ import java.io.IOException;
  * and the retransmitted segments.
  */
 final class KernelScenarioSender implements RealSender {
-    private final TestHosts.Host host;
+    private final NamespaceHosts.Host host;
     private final String peer;
     private final int port;
     private final long ssIntervalNanos;
@@ -25,7 +25,7 @@ final class KernelScenarioSender implements RealSender {
     private volatile IOException writeFailure;
     private volatile boolean ending;
 
-    KernelScenarioSender(TestHosts.Host host, String peer, int port, long ssIntervalNanos, String algorithm,
+    KernelScenarioSender(NamespaceHosts.Host host, String peer, int port, long ssIntervalNanos, String algorithm,
                          String name, long totalBytes) {
         this.host = host;
         this.peer = peer;

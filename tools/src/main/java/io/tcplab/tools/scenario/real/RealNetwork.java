@@ -15,7 +15,7 @@ import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.PathDelays;
 import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.TopologySpec;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
@@ -54,33 +54,33 @@ final class RealNetwork implements AutoCloseable {
     static final int MTU = 1500;
 
     /** A TUN device of a bridge and the namespace it is in, for its drop counters. */
-    private record Device(TestHosts.Host host, String name) {
+    private record Device(NamespaceHosts.Host host, String name) {
     }
 
-    private final TestHosts hosts;
+    private final NamespaceHosts hosts;
     private final RealSizing sizing;
     private final List<Device> bridgeDevices = new ArrayList<>();
     private final List<AllowedAlgorithm> allowed = new ArrayList<>();
     private final List<LinkBridge> bridges = new ArrayList<>();
-    private final Map<String, TestHosts.Host> routers = new LinkedHashMap<>();
-    private final List<TestHosts.Host> senders = new ArrayList<>();
+    private final Map<String, NamespaceHosts.Host> routers = new LinkedHashMap<>();
+    private final List<NamespaceHosts.Host> senders = new ArrayList<>();
     /** The topology bridges by forward link name, in the topology's order. */
     private final Map<String, LinkBridge> topologyBridges = new LinkedHashMap<>();
     private final Thread hook = new Thread(this::close, "tcplab-real-cleanup");
     private long originNanos;
 
-    private RealNetwork(TestHosts hosts, RealSizing sizing) {
+    private RealNetwork(NamespaceHosts hosts, RealSizing sizing) {
         this.hosts = hosts;
         this.sizing = sizing;
     }
 
     /** Builds everything; the topology's bridges start last, and their start is the run's time 0. */
     static RealNetwork open(Scenario s, RealPlan plan, long seed) {
-        TestHosts.Availability a = TestHosts.available();
+        NamespaceHosts.Availability a = NamespaceHosts.available();
         if (!a.ok()) {
             throw new AbException(a.reason());
         }
-        RealNetwork net = new RealNetwork(TestHosts.create(), RealSizing.of(s.topology(), plan.flows(), MTU));
+        RealNetwork net = new RealNetwork(NamespaceHosts.create(), RealSizing.of(s.topology(), plan.flows(), MTU));
         Runtime.getRuntime().addShutdownHook(net.hook);
         try {
             net.build(s, plan, seed);
@@ -95,7 +95,7 @@ final class RealNetwork implements AutoCloseable {
         TopologySpec topology = s.topology();
         List<String> names = topology.routers();
         for (int r = 0; r < names.size(); r++) {
-            TestHosts.Host h = hosts.addHost(names.get(r));
+            NamespaceHosts.Host h = hosts.addHost(names.get(r));
             h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
             h.ip("-4", "addr", "add", receiverAddress(r) + "/32", "dev", "lo");
             RealPath.setBufferMaximum(h, "net.ipv4.tcp_rmem", sizing.sizing().socketBufferBytes()); // its receivers
@@ -152,8 +152,8 @@ final class RealNetwork implements AutoCloseable {
 
     /** Group g's namespace, settings, access bridge and the routes its router needs to reach it. */
     private void senderGroup(RealPlan.Group g, long seed, List<String> ownedByRouter) {
-        TestHosts.Host router = routers.get(g.router());
-        TestHosts.Host h = hosts.addHost("snd" + g.index());
+        NamespaceHosts.Host router = routers.get(g.router());
+        NamespaceHosts.Host h = hosts.addHost("snd" + g.index());
         h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
         if (g.kernel()) {
             kernelSettings(h, g);
@@ -187,7 +187,7 @@ final class RealNetwork implements AutoCloseable {
     }
 
     /** The namespace's default algorithm (allowed first) and its ECN, SACK and timestamp switches. */
-    private void kernelSettings(TestHosts.Host h, RealPlan.Group g) {
+    private void kernelSettings(NamespaceHosts.Host h, RealPlan.Group g) {
         AllowedAlgorithm a = AllowedAlgorithm.allow(g.kernelAlgorithm());
         if (a != null) {
             allowed.add(a);
@@ -226,7 +226,7 @@ final class RealNetwork implements AutoCloseable {
         return tcplabNet(flow).replace(".0/24", ".2");
     }
 
-    TestHosts.Host sender(RealPlan.Group g) {
+    NamespaceHosts.Host sender(RealPlan.Group g) {
         return senders.get(g.index());
     }
 
@@ -250,7 +250,7 @@ final class RealNetwork implements AutoCloseable {
     }
 
     List<String> namespaces() {
-        return hosts.hosts().stream().map(TestHosts.Host::name).toList();
+        return hosts.hosts().stream().map(NamespaceHosts.Host::name).toList();
     }
 
     /** What the sizing gave, for the user: buffers and rings. */

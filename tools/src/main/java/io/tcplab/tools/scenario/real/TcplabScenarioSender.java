@@ -4,7 +4,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.ab.TcplabSender;
 import io.tcplab.tools.traffic.ZeroSource;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 
 /**
  * A flow on tcplab's stack: its own TUN device in its group's namespace and a
@@ -12,7 +12,7 @@ import io.tcplab.tun.TestHosts;
  * from a {@link ZeroSource}; the device's ring is the network's for one flow.
  */
 final class TcplabScenarioSender implements RealSender {
-    private final TestHosts.Host host;
+    private final NamespaceHosts.Host host;
     private final int flowIndex;
     private final String peer;
     private final int port;
@@ -23,7 +23,7 @@ final class TcplabScenarioSender implements RealSender {
     private final int txQueuePackets;
     private volatile TcplabSender sender;
 
-    TcplabScenarioSender(TestHosts.Host host, int flowIndex, String peer, int port, ConnectionOptions options,
+    TcplabScenarioSender(NamespaceHosts.Host host, int flowIndex, String peer, int port, ConnectionOptions options,
                          long seed, String name, long totalBytes, int txQueuePackets) {
         this.host = host;
         this.flowIndex = flowIndex;

@@ -6,7 +6,7 @@ import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tun.CommandResult;
 import io.tcplab.tun.SystemTools;
-import io.tcplab.tun.TestHosts;
+import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -38,15 +38,15 @@ class LinkBridgeKernelTest {
     private static final String RIGHT = "10.77.2.1";
     private static final Pattern PING = Pattern.compile("^\\[(\\d+\\.\\d+)\\].*icmp_seq=(\\d+).*time=([0-9.]+) ms");
 
-    private TestHosts hosts;
-    private TestHosts.Host left;
-    private TestHosts.Host right;
+    private NamespaceHosts hosts;
+    private NamespaceHosts.Host left;
+    private NamespaceHosts.Host right;
     private LinkBridge bridge;
 
     @BeforeEach
     void setUp() {
         Requires.testHosts();
-        hosts = TestHosts.create();
+        hosts = NamespaceHosts.create();
         left = hosts.addHost("left");
         right = hosts.addHost("right");
     }

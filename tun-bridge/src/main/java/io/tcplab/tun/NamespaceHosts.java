@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Throw-away test hosts: network namespaces with unique names ({@code tcplab-<pid>-<random>-<label>},
+ * Throw-away hosts made of network namespaces — the test hosts of tests, and the hosts of real
+ * runs ({@code ab}, {@code run --real}): namespaces with unique names ({@code tcplab-<pid>-<random>-<label>},
  * see {@link TcplabNames}),
  * veth pairs between them, private addresses assigned only inside them, commands run inside
  * them, and everything removed by {@link #close()} — also when a test fails, and from a JVM
@@ -26,9 +27,9 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * Requires.testHosts(); // in a test: skips, or fails under TCPLAB_REQUIRE_TEST_HOSTS=1, without them
- * try (TestHosts hosts = TestHosts.create()) {
- *     TestHosts.Host k = hosts.addHost("k");
- *     TestHosts.Subnet net = hosts.subnet(); // 10.77.N.0/24, unique within this TestHosts
+ * try (NamespaceHosts hosts = NamespaceHosts.create()) {
+ *     NamespaceHosts.Host k = hosts.addHost("k");
+ *     NamespaceHosts.Subnet net = hosts.subnet(); // 10.77.N.0/24, unique within this NamespaceHosts
  *     TunDevice tun = k.tun().name("tl0").address(net.cidr(1)).open();
  *     k.run("ping", "-c", "1", net.address(1));
  * }
@@ -36,10 +37,10 @@ import java.util.regex.Pattern;
  *
  * See {@code docs/test-hosts.md}.
  */
-public final class TestHosts implements AutoCloseable {
+public final class NamespaceHosts implements AutoCloseable {
     private static final Pattern LABEL = Pattern.compile("[a-z0-9]{1,16}");
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final Set<TestHosts> LIVE = Collections.synchronizedSet(new LinkedHashSet<>());
+    private static final Set<NamespaceHosts> LIVE = Collections.synchronizedSet(new LinkedHashSet<>());
     private static boolean hookInstalled;
     private static volatile Availability availability;
 
@@ -50,7 +51,7 @@ public final class TestHosts implements AutoCloseable {
     private int nextLink;
     private boolean closed;
 
-    private TestHosts() {
+    private NamespaceHosts() {
         this.id = String.format(Locale.ROOT, "%06x", RANDOM.nextInt(1 << 24));
     }
 
@@ -106,11 +107,11 @@ public final class TestHosts implements AutoCloseable {
     }
 
     /** A new, empty set of hosts, removed on {@link #close()} or at JVM exit at the latest. */
-    public static TestHosts create() {
-        TestHosts h = new TestHosts();
+    public static NamespaceHosts create() {
+        NamespaceHosts h = new NamespaceHosts();
         synchronized (LIVE) {
             if (!hookInstalled) {
-                Runtime.getRuntime().addShutdownHook(new Thread(TestHosts::closeAllLive, "tcplab-testhosts-cleanup"));
+                Runtime.getRuntime().addShutdownHook(new Thread(NamespaceHosts::closeAllLive, "tcplab-testhosts-cleanup"));
                 hookInstalled = true;
             }
             LIVE.add(h);
@@ -119,11 +120,11 @@ public final class TestHosts implements AutoCloseable {
     }
 
     private static void closeAllLive() {
-        List<TestHosts> live;
+        List<NamespaceHosts> live;
         synchronized (LIVE) {
             live = new ArrayList<>(LIVE);
         }
-        for (TestHosts h : live) {
+        for (NamespaceHosts h : live) {
             try {
                 h.close();
             } catch (RuntimeException e) {
@@ -146,7 +147,7 @@ public final class TestHosts implements AutoCloseable {
         String name = TcplabNames.namespace(id, label);
         for (Host h : hosts) {
             if (h.name.equals(name)) {
-                throw new TunException("tcplab: this TestHosts already has a host labelled " + label);
+                throw new TunException("tcplab: this NamespaceHosts already has a host labelled " + label);
             }
         }
         Commands.ip(null, "cannot create network namespace " + name, "netns", "add", name);
@@ -164,7 +165,7 @@ public final class TestHosts implements AutoCloseable {
     public synchronized Subnet subnet() {
         checkOpen();
         if (nextSubnet > 255) {
-            throw new TunException("tcplab: this TestHosts has used all 256 subnets of 10.77.0.0/16");
+            throw new TunException("tcplab: this NamespaceHosts has used all 256 subnets of 10.77.0.0/16");
         }
         return new Subnet(nextSubnet++);
     }
@@ -210,13 +211,13 @@ public final class TestHosts implements AutoCloseable {
 
     private void checkMine(Host h) {
         if (!hosts.contains(h)) {
-            throw new TunException("tcplab: host " + h.name + " does not belong to this TestHosts");
+            throw new TunException("tcplab: host " + h.name + " does not belong to this NamespaceHosts");
         }
     }
 
     private void checkOpen() {
         if (closed) {
-            throw new TunException("tcplab: this TestHosts is closed");
+            throw new TunException("tcplab: this NamespaceHosts is closed");
         }
     }
 
@@ -390,7 +391,7 @@ public final class TestHosts implements AutoCloseable {
             return r.stdout();
         }
 
-        /** Starts a command inside the namespace without waiting; it is killed by {@link TestHosts#close()}. */
+        /** Starts a command inside the namespace without waiting; it is killed by {@link NamespaceHosts#close()}. */
         public Process start(String... command) {
             checkOpen();
             try {

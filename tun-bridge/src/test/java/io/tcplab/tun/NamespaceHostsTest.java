@@ -19,23 +19,23 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class TestHostsTest {
+class NamespaceHostsTest {
 
     @Test
     void onlyPrivateAddressesMayBeAssigned() {
-        assertThat(TestHosts.privateAddress("10.77.3.1/24").toString()).isEqualTo("10.77.3.1/24");
-        assertThat(TestHosts.privateAddress("192.168.1.1/24").isPrivate()).isTrue();
-        assertThat(TestHosts.privateAddress("fd00:77::1/64").isPrivate()).isTrue();
-        assertThatThrownBy(() -> TestHosts.privateAddress("8.8.8.8/32"))
+        assertThat(NamespaceHosts.privateAddress("10.77.3.1/24").toString()).isEqualTo("10.77.3.1/24");
+        assertThat(NamespaceHosts.privateAddress("192.168.1.1/24").isPrivate()).isTrue();
+        assertThat(NamespaceHosts.privateAddress("fd00:77::1/64").isPrivate()).isTrue();
+        assertThatThrownBy(() -> NamespaceHosts.privateAddress("8.8.8.8/32"))
                 .isInstanceOf(TunException.class)
                 .hasMessage("tcplab: test hosts only get private addresses (10/8, 172.16/12, 192.168/16, fc00::/7),"
                         + " not 8.8.8.8/32");
-        assertThatThrownBy(() -> TestHosts.privateAddress("172.32.0.1/16")).isInstanceOf(TunException.class);
+        assertThatThrownBy(() -> NamespaceHosts.privateAddress("172.32.0.1/16")).isInstanceOf(TunException.class);
     }
 
     @Test
     void subnetsAreDistinctSlash24s() {
-        TestHosts.Subnet s = new TestHosts.Subnet(3);
+        NamespaceHosts.Subnet s = new NamespaceHosts.Subnet(3);
         assertThat(s.cidr(1)).isEqualTo("10.77.3.1/24");
         assertThat(s.address(2)).isEqualTo("10.77.3.2");
         assertThat(s).hasToString("10.77.3.0/24");
@@ -44,7 +44,7 @@ class TestHostsTest {
 
     @Test
     void availabilityGivesAReasonWhenNot() {
-        TestHosts.Availability a = TestHosts.available();
+        NamespaceHosts.Availability a = NamespaceHosts.available();
         assertThat(a.reason()).isNotBlank();
     }
 
@@ -52,17 +52,17 @@ class TestHostsTest {
     void namespacesVethAndCommandsThenAllGoneAfterClose() throws Exception {
         Requires.testHosts();
         List<String> names = new ArrayList<>();
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host a = hosts.addHost("a");
-            TestHosts.Host b = hosts.addHost("b");
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host a = hosts.addHost("a");
+            NamespaceHosts.Host b = hosts.addHost("b");
             names.add(a.name());
             names.add(b.name());
             long pid = ProcessHandle.current().pid();
             assertThat(a.name()).isEqualTo("tcplab-" + pid + "-" + hosts.id() + "-a");
             assertThat(TcplabNames.namespaceOwner(a.name())).hasValue(pid);
-            assertThat(TestHosts.namespaceExists(a.name())).isTrue();
+            assertThat(NamespaceHosts.namespaceExists(a.name())).isTrue();
 
-            TestHosts.Link link = hosts.link(a, b);
+            NamespaceHosts.Link link = hosts.link(a, b);
             assertThat(a.ip("-o", "addr", "show", "dev", link.aDevice())).contains(link.aAddress().toString());
             assertThat(b.ip("-o", "addr", "show", "dev", link.bDevice())).contains(link.bAddress().toString());
             assertThat(a.run("cat", "/proc/net/dev")).contains(link.aDevice()).doesNotContain("eth0");
@@ -92,7 +92,7 @@ class TestHostsTest {
             }
         }
         for (String n : names) {
-            assertThat(TestHosts.namespaceExists(n)).as(n).isFalse();
+            assertThat(NamespaceHosts.namespaceExists(n)).as(n).isFalse();
         }
     }
 
@@ -103,8 +103,8 @@ class TestHostsTest {
         Process[] started = new Process[1];
         String[] tunName = new String[1];
         assertThatThrownBy(() -> {
-            try (TestHosts hosts = TestHosts.create()) {
-                TestHosts.Host a = hosts.addHost("a");
+            try (NamespaceHosts hosts = NamespaceHosts.create()) {
+                NamespaceHosts.Host a = hosts.addHost("a");
                 names.add(a.name());
                 started[0] = a.start("sleep", "600");
                 TunDevice tun = a.tun().name("tlx%d").address("10.77.9.1/24").open(); // left open on purpose
@@ -112,7 +112,7 @@ class TestHostsTest {
                 throw new IllegalStateException("boom");
             }
         }).hasMessage("boom");
-        assertThat(TestHosts.namespaceExists(names.get(0))).isFalse();
+        assertThat(NamespaceHosts.namespaceExists(names.get(0))).isFalse();
         assertThat(started[0].isAlive()).isFalse();
         assertThat(tunName[0]).startsWith("tlx");
     }
@@ -120,8 +120,8 @@ class TestHostsTest {
     @Test
     void aTunDeviceClosedInsideAHostDisappears() {
         Requires.testHosts();
-        try (TestHosts hosts = TestHosts.create()) {
-            TestHosts.Host a = hosts.addHost("a");
+        try (NamespaceHosts hosts = NamespaceHosts.create()) {
+            NamespaceHosts.Host a = hosts.addHost("a");
             TunDevice tun = a.tun().name("tl7").address("10.77.7.1/24").mtu(9000).open();
             assertThat(tun.mtu()).isEqualTo(9000);
             assertThat(tun.ipv4Mss()).isEqualTo(8960);
@@ -142,18 +142,18 @@ class TestHostsTest {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             name = r.readLine();
             assertThat(name).as("child output").startsWith("tcplab-");
-            assertThat(TestHosts.namespaceExists(name)).isTrue();
+            assertThat(NamespaceHosts.namespaceExists(name)).isTrue();
             child.destroy(); // SIGTERM, as Ctrl-C would
             assertThat(child.waitFor(20, TimeUnit.SECONDS)).isTrue();
         }
-        assertThat(TestHosts.namespaceExists(name)).isFalse();
+        assertThat(NamespaceHosts.namespaceExists(name)).isFalse();
     }
 
     /** Makes a host, prints its name and waits to be killed without closing anything. */
     public static final class LeakyMain {
         public static void main(String[] args) throws Exception {
-            TestHosts hosts = TestHosts.create();
-            TestHosts.Host h = hosts.addHost("leak");
+            NamespaceHosts hosts = NamespaceHosts.create();
+            NamespaceHosts.Host h = hosts.addHost("leak");
             System.out.println(h.name());
             System.out.flush();
             Thread.sleep(Duration.ofMinutes(2).toMillis());
