@@ -2,7 +2,6 @@ package io.tcplab.examples.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
-import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.recovery.LossDetector;
 
@@ -77,10 +76,7 @@ public final class SrttMultipleDetector implements LossDetector {
         scan(now, out);
     }
 
-    /**
-     * Marks every first transmission older than the timeout lost and arms the deadline of the oldest
-     * one that is not yet. Segments come in send order, so the first young one ends the scan.
-     */
+    /** Marks every first transmission older than the timeout lost and arms the deadline of the oldest that is not yet. */
     private void scan(long now, AckResult out) {
         deadline = NONE;
         long srtt = view.srtt();
@@ -88,18 +84,9 @@ public final class SrttMultipleDetector implements LossDetector {
             return; // no RTT sample yet: only the RFC 6298 timer can find a loss
         }
         long timeout = timeout(srtt);
-        Scoreboard board = view.scoreboard();
-        for (long h = board.firstInFlight(); h >= 0; ) {
-            long next = board.nextInFlight(h); // read first: marking h lost takes it out of the order
-            long due = board.sendTimeAt(h) + timeout;
-            if (due > now) {
-                deadline = due;
-                return;
-            }
-            if (board.txCountAt(h) == 1) {
-                board.markLostHandle(h, out);
-            }
-            h = next;
+        long youngest = view.scoreboard().markLostSentBefore(now - timeout, true, out);
+        if (youngest >= 0) {
+            deadline = youngest + timeout;
         }
     }
 

@@ -607,6 +607,27 @@ public final class Scoreboard {
         rule1Cursor = Math.min(rule1Cursor, h);
     }
 
+    /**
+     * The rule of a fixed-age timer detector: deems lost every in-flight segment sent at or before
+     * {@code cutoff} (with {@code originalsOnly}, only those never retransmitted; a retransmission
+     * is left to the RTO) and returns the send time of the oldest one sent after it — whose age
+     * arms the next deadline — or -1 when none is. Walks the time order up to that segment only.
+     */
+    public long markLostSentBefore(long cutoff, boolean originalsOnly, AckResult out) {
+        for (long h = firstInFlight(); h >= 0; ) {
+            long next = nextInFlight(h); // read first: marking h lost takes it out of the order
+            long sent = sendTimeAt(h);
+            if (sent > cutoff) {
+                return sent;
+            }
+            if (!originalsOnly || txCountAt(h) == 1) {
+                markLostHandle(h, out);
+            }
+            h = next;
+        }
+        return -1;
+    }
+
     /** Who hears of each segment marked lost (the sender's trace); null for nobody. */
     public void setLostListener(LostSegmentListener listener) {
         this.lostListener = listener;

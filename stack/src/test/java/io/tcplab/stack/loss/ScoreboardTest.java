@@ -80,6 +80,26 @@ class ScoreboardTest {
     }
 
     @Test
+    void markLostSentBeforeMarksByAgeInSendOrderAndReturnsTheOldestYoungSendTime() {
+        sb.onRetransmit(1000, 110);                    // now last in time order, sent twice
+        out.clear();
+        assertThat(sb.markLostSentBefore(103, true, out)).isEqualTo(104); // 2000..4000 left at 101..103
+        assertThat(out.newlyLostBytes).isEqualTo(3 * SMSS);
+        assertThat(sb.isLost(4000)).isTrue();
+        assertThat(sb.isLost(5000)).isFalse();
+        out.clear();
+        assertThat(sb.markLostSentBefore(200, true, out)).isEqualTo(-1);  // all old; the resend is skipped
+        assertThat(out.newlyLostBytes).isEqualTo(6 * SMSS);
+        assertThat(sb.isLost(1000)).isFalse();
+        out.clear();
+        assertThat(sb.markLostSentBefore(109, false, out)).isEqualTo(110); // the resend is still young
+        assertThat(out.newlyLostBytes).isZero();
+        assertThat(sb.markLostSentBefore(110, false, out)).isEqualTo(-1);
+        assertThat(sb.isLost(1000)).isTrue();
+        assertThat(out.newlyLostBytes).isEqualTo(SMSS);
+    }
+
+    @Test
     void rule3OffersUnsackedSegmentsBelowTheHighestSackNotYetLost() {
         sack(6000, 7000);                              // one SACKed segment: nothing lost
         assertThat(sb.nextLostToRetransmit()).isEqualTo(-1);

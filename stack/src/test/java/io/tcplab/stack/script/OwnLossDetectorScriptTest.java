@@ -8,7 +8,6 @@ import io.tcplab.stack.cc.CcParameters;
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.loss.AckResult;
-import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.recovery.LossDetector;
 import io.tcplab.stack.recovery.LossDetectorProvider;
@@ -67,18 +66,8 @@ class OwnLossDetectorScriptTest {
         }
 
         private void scan(long now, AckResult out) {
-            deadline = NONE;
-            Scoreboard board = sender.scoreboard();
-            for (long h = board.firstInFlight(); h >= 0; ) {
-                long next = board.nextInFlight(h);
-                long due = board.sendTimeAt(h) + ageNanos;
-                if (due > now) {
-                    deadline = due;
-                    return;
-                }
-                board.markLostHandle(h, out);
-                h = next;
-            }
+            long youngest = sender.scoreboard().markLostSentBefore(now - ageNanos, false, out);
+            deadline = youngest < 0 ? NONE : youngest + ageNanos;
         }
     }
 
