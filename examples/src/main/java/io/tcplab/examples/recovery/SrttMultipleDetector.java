@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.recovery.LossDetector;
+import io.tcplab.stack.recovery.LossVerdict;
 
 /**
  * A teaching example of a loss detector written outside the stack: a first transmission still
@@ -53,8 +54,8 @@ public final class SrttMultipleDetector implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack) {
-        scan(now, ack);
+    public void onAck(long now, AckResult ack, LossVerdict verdict) {
+        scan(now, verdict);
     }
 
     @Override
@@ -72,19 +73,19 @@ public final class SrttMultipleDetector implements LossDetector {
     }
 
     @Override
-    public void onTimer(long now, AckResult out) {
-        scan(now, out);
+    public void onTimer(long now, LossVerdict verdict) {
+        scan(now, verdict);
     }
 
     /** Marks every first transmission older than the timeout lost and arms the deadline of the oldest that is not yet. */
-    private void scan(long now, AckResult out) {
+    private void scan(long now, LossVerdict verdict) {
         deadline = NONE;
         long srtt = view.srtt();
         if (srtt <= 0) {
             return; // no RTT sample yet: only the RFC 6298 timer can find a loss
         }
         long timeout = timeout(srtt);
-        long youngest = view.scoreboard().markLostSentBefore(now - timeout, true, out);
+        long youngest = verdict.lostSentBefore(now - timeout, true);
         if (youngest >= 0) {
             deadline = youngest + timeout;
         }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.recovery.LossDetector;
 import io.tcplab.stack.recovery.LossDetectors;
+import io.tcplab.stack.recovery.LossVerdict;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,13 @@ class SrttMultipleDetectorTest {
 
     private final FakeView view = new FakeView();
     private final LossDetector detector = LossDetectors.factory("srtt-multiple:k=2").create(view);
+
+    /** A verdict whose lost bytes add up in {@code out}, on the view's scoreboard. */
+    private LossVerdict verdictInto(AckResult out) {
+        LossVerdict verdict = new LossVerdict(view.scoreboard);
+        verdict.reset(out);
+        return verdict;
+    }
 
     private void send(long seq, long atMs) {
         view.scoreboard.onSend(seq, 1000, atMs * MS, 0);
@@ -40,7 +48,7 @@ class SrttMultipleDetectorTest {
         send(2001, 30);
 
         AckResult out = new AckResult();
-        detector.onTimer(25 * MS, out); // 1 is 25 ms old; 1001 is 15 ms and 2001 not yet 20 ms
+        detector.onTimer(25 * MS, verdictInto(out)); // 1 is 25 ms old; 1001 is 15 ms and 2001 not yet 20 ms
         assertThat(out.newlyLostBytes).isEqualTo(1000);
         assertThat(view.scoreboard.isLost(1)).isTrue();
         assertThat(view.scoreboard.isLost(1001)).isFalse();
@@ -53,9 +61,9 @@ class SrttMultipleDetectorTest {
         view.srtt = 10 * MS;
         send(1, 0);
         AckResult out = new AckResult();
-        detector.onTimer(20 * MS - 1, out);
+        detector.onTimer(20 * MS - 1, verdictInto(out));
         assertThat(out.newlyLostBytes).isZero();
-        detector.onTimer(20 * MS, out);
+        detector.onTimer(20 * MS, verdictInto(out));
         assertThat(out.newlyLostBytes).isEqualTo(1000);
         assertThat(detector.deadline()).isEqualTo(LossDetector.NONE);
     }
@@ -66,7 +74,7 @@ class SrttMultipleDetectorTest {
         send(1, 0);
         view.srtt = 5 * MS; // a new sample moves every pending deadline at once
         AckResult out = new AckResult();
-        detector.onAck(12 * MS, out);
+        detector.onAck(12 * MS, out, verdictInto(out));
         assertThat(out.newlyLostBytes).isEqualTo(1000);
     }
 
@@ -76,13 +84,16 @@ class SrttMultipleDetectorTest {
         send(1, 0);
         send(1001, 1);
         AckResult out = new AckResult();
-        detector.onTimer(20 * MS, out);
+        detector.onTimer(20 * MS, verdictInto(out));
         assertThat(view.scoreboard.isLost(1)).isTrue();
         view.scoreboard.onRetransmit(1, 20 * MS);
 
         AckResult later = new AckResult();
-        detector.onTimer(100 * MS, later); // the retransmission is 80 ms old, 1001 99 ms
+        LossVerdict verdict = verdictInto(later);
+        detector.onTimer(100 * MS, verdict); // the retransmission is 80 ms old, 1001 99 ms
         assertThat(later.newlyLostBytes).as("1001 only").isEqualTo(1000);
+        assertThat(verdict.lostRetransmissionSentAt()).as("no double drop").isEqualTo(-1);
+        assertThat(verdict.probeAsked()).isFalse();
         assertThat(view.scoreboard.isLost(1001)).isTrue();
         assertThat(view.scoreboard.txCountOf(1)).isEqualTo(2);
         assertThat(detector.deadline()).isEqualTo(LossDetector.NONE);
@@ -93,7 +104,7 @@ class SrttMultipleDetectorTest {
         send(1, 0);
         assertThat(detector.deadline()).isEqualTo(LossDetector.NONE);
         AckResult out = new AckResult();
-        detector.onAck(10_000 * MS, out);
+        detector.onAck(10_000 * MS, out, verdictInto(out));
         assertThat(out.newlyLostBytes).isZero();
         assertThat(detector.deadline()).isEqualTo(LossDetector.NONE);
     }
@@ -119,9 +130,9 @@ class SrttMultipleDetectorTest {
         noFloor.onSent(0, true);
         assertThat(noFloor.deadline()).isEqualTo(2 * MS);
         AckResult out = new AckResult();
-        detector.onTimer(9 * MS, out);
+        detector.onTimer(9 * MS, verdictInto(out));
         assertThat(out.newlyLostBytes).isZero();
-        noFloor.onTimer(9 * MS, out);
+        noFloor.onTimer(9 * MS, verdictInto(out));
         assertThat(out.newlyLostBytes).isEqualTo(1000);
     }
 

@@ -1,10 +1,10 @@
 package io.tcplab.stack.conn;
 
-import io.tcplab.stack.loss.Scoreboard;
+import io.tcplab.stack.loss.ScoreboardView;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.rtt.RttEstimator;
 
-/** The sending side as its loss detector sees it: reads of its state and the three actions a detector may ask for. */
+/** The sending side as its loss detector sees it: reads of its state, nothing it could change. */
 final class DetectorPort implements DetectorContext {
     private final Sender sender;
     private final Recovery recovery;
@@ -21,7 +21,7 @@ final class DetectorPort implements DetectorContext {
     }
 
     @Override
-    public Scoreboard scoreboard() {
+    public ScoreboardView scoreboard() {
         return sender.scoreboard();
     }
 
@@ -63,20 +63,5 @@ final class DetectorPort implements DetectorContext {
     @Override
     public long rtoDeadline() {
         return timers.deadline(TimerKind.RTO);
-    }
-
-    @Override
-    public Probe sendProbe(long now) {
-        return sender.sendProbe(now);
-    }
-
-    @Override
-    public void onProbeRepairedLoss(long now) {
-        recovery.onProbeRepairedLoss(now);
-    }
-
-    @Override
-    public void onDoubleDrop(long now, long sentAt) {
-        recovery.onDoubleDrop(now, sentAt);
     }
 }

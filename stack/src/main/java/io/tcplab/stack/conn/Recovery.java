@@ -9,6 +9,7 @@ import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.DupThresh;
 import io.tcplab.stack.recovery.LossDetector;
+import io.tcplab.stack.recovery.LossVerdict;
 import io.tcplab.stack.rtt.RttEstimator;
 import io.tcplab.stack.trace.TraceEvent;
 
@@ -33,6 +34,8 @@ final class Recovery {
     private final TimerTable timers;
     private final int maxRetries;
     private final LossDetector detector;
+    /** The detector's answer to the ACK or timer at hand. */
+    private final LossVerdict verdict;
     private final SpuriousDetector spurious;
     /** F-RTO (RFC 5682) when the connection asked for it, else null. */
     private final Frto frto;
@@ -87,6 +90,7 @@ final class Recovery {
                 options.spurious.contains(SpuriousDetection.DSACK));
         this.frto = options.spurious.contains(SpuriousDetection.FRTO) ? new Frto() : null;
         this.detector = options.recoveryFactory.create(new DetectorPort(sender, this, seq, rtt, timers));
+        this.verdict = new LossVerdict(scoreboard);
         this.recoveryPoint = seq.iss();
         this.cwrPoint = seq.iss();
         scoreboard.setLostListener((lostSeq, length) ->
@@ -207,9 +211,24 @@ final class Recovery {
         if (sender.sack()) {
             lossSource = detector.name();
             lossNow = now;
-            detector.onAck(now, result);
+            verdict.reset(result);
+            detector.onAck(now, result, verdict);
+            respondToVerdict(now);
         }
         lost += result.newlyLostBytes;
+    }
+
+    /** What the detector's verdict asks of the sender beyond the segments it found lost. */
+    private void respondToVerdict(long now) {
+        if (verdict.probeRepairedLossSeen()) {
+            onProbeRepairedLoss(now);
+        }
+        if (verdict.probeAsked()) {
+            detector.onProbeSent(now, sender.sendProbe(now));
+        }
+        if (verdict.lostRetransmissionSentAt() >= 0) {
+            onDoubleDrop(now, verdict.lostRetransmissionSentAt());
+        }
     }
 
     /**
@@ -384,7 +403,7 @@ final class Recovery {
      * before the last such response belong to it, and only a response is counted and traced.
      * ssthresh is reduced only if this episode has not done so yet.
      */
-    void onDoubleDrop(long now, long sentAt) {
+    private void onDoubleDrop(long now, long sentAt) {
         if (sentAt <= doubleDropResponseAt) {
             return;
         }
@@ -410,7 +429,7 @@ final class Recovery {
      * RFC 8985 §7.4.2: a probe that was a retransmission repaired a loss the ACKs never showed;
      * the loss still calls for one congestion response, taken as a window reduction (CWR), as Linux.
      */
-    void onProbeRepairedLoss(long now) {
+    private void onProbeRepairedLoss(long now) {
         if (caState != CaState.OPEN && caState != CaState.DISORDER) {
             return; // the episode that covers it has responded already
         }
@@ -477,7 +496,9 @@ final class Recovery {
         result.clear();
         lossSource = detector.name();
         lossNow = now;
-        detector.onTimer(now, result);
+        verdict.reset(result);
+        detector.onTimer(now, verdict);
+        respondToVerdict(now);
         lost += result.newlyLostBytes;
         if (result.newlyLostBytes > 0 && (caState == CaState.OPEN || caState == CaState.DISORDER
                 || caState == CaState.CWR)) {

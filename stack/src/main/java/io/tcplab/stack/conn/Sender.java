@@ -6,7 +6,7 @@ import io.tcplab.stack.cc.CaState;
 import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.loss.Scoreboard;
-import io.tcplab.stack.recovery.DetectorContext;
+import io.tcplab.stack.recovery.Probe;
 import io.tcplab.stack.rtt.RttEstimator;
 import io.tcplab.stack.trace.TraceEvent;
 
@@ -398,23 +398,23 @@ final class Sender {
      * RFC 8985 §7.3, the tail loss probe: one new segment if the receiver's window takes it
      * (whatever cwnd says), else the highest outstanding segment again.
      */
-    DetectorContext.Probe sendProbe(long now) {
+    Probe sendProbe(long now) {
         long unsent = dataEnd() - seq.nxt();
         int payloadMss = payloadMss();
         if (unsent > 0 && seq.windowRoom() >= Math.min(payloadMss, unsent)) {
             int len = (int) Math.min(payloadMss, unsent);
             transmitNew(now, len, len == unsent && closeRequested);
             c.trace(now, TraceEvent.TLP_PROBE, "new", seq.nxt() - len, len);
-            return DetectorContext.Probe.NEW_DATA;
+            return Probe.NEW_DATA;
         }
         long last = scoreboard.highestUnsackedSegment();
         if (last < 0) {
-            return DetectorContext.Probe.NONE;
+            return Probe.NONE;
         }
         retransmit(now, last);
         c.trace(now, TraceEvent.TLP_PROBE, "retransmit", last, scoreboard.segmentLength(last));
         timers.arm(TimerKind.RTO, now + rtt.rto()); // §7.3: the RTO restarts from the probe
-        return DetectorContext.Probe.RETRANSMISSION;
+        return Probe.RETRANSMISSION;
     }
 
     /**

@@ -28,7 +28,7 @@ import java.util.stream.LongStream;
  * <p>Peer-controlled input (ACK and SACK values) never throws; caller mistakes (sending out of
  * order, retransmitting an unknown segment) do.
  */
-public final class Scoreboard {
+public final class Scoreboard implements ScoreboardView {
     /** {@link #onSackBlock} outcomes. */
     public static final int SACK_APPLIED = 0;
     public static final int SACK_DSACK = 1;
@@ -505,73 +505,77 @@ public final class Scoreboard {
 
     // ---------------------------------------------------------------- queries
 
-    /** RFC 6675 SetPipe in bytes: each not-SACKed segment counts once if not lost, once more if retransmitted. */
+    @Override
     public long pipe() { return pipe; }
 
+    @Override
     public long sackedBytes() { return sackedBytes; }
 
-    /** Outstanding segments (SACKed or not) that have been sent more than once. */
+    @Override
     public long retransmittedSegments() { return retransmittedSegments; }
 
-    /** Outstanding segments SACKed. */
+    @Override
     public long sackedSegments() { return sackedSegments; }
 
-    /** Bytes marked lost and neither SACKed nor acknowledged. */
+    @Override
     public long lostBytes() { return lostBytes; }
 
-    /** End (exclusive) of the highest SACKed segment still outstanding, or -1 when none. */
+    @Override
     public long highestSacked() {
         return highestSackedOrd >= headOrd ? end(highestSackedOrd) : -1;
     }
 
-    /** End of the last segment sent (HighData + 1 in RFC 6675 terms), or -1 before any. */
+    @Override
     public long highData() { return highData; }
 
-    /** Start of the oldest outstanding segment, or {@link #highData()} when none is outstanding. */
+    @Override
     public long sndUna() {
         return headOrd < endOrd ? start[slot(headOrd)] : highData;
     }
 
-    /** Outstanding segments, SACKed or not. */
+    @Override
     public int count() { return (int) (endOrd - headOrd); }
 
+    @Override
     public boolean isEmpty() { return endOrd == headOrd; }
 
+    @Override
     public boolean isLost(long seq) {
         long o = findSegment(seq);
         return o >= 0 && (flags[slot(o)] & (LOST | SACKED)) == LOST;
     }
 
+    @Override
     public boolean isSacked(long seq) {
         long o = findSegment(seq);
         return o >= 0 && (flags[slot(o)] & SACKED) != 0;
     }
 
-    /** Length of the segment holding seq, or -1. */
+    @Override
     public int segmentLength(long seq) {
         long o = findSegment(seq);
         return o < 0 ? -1 : length[slot(o)];
     }
 
-    /** Last (re)transmission time of the segment holding seq, or -1. */
+    @Override
     public long sendTimeOf(long seq) {
         long o = findSegment(seq);
         return o < 0 ? -1 : sendTime[slot(o)];
     }
 
-    /** Transmissions of the segment holding seq, or 0 when none holds it. */
+    @Override
     public int txCountOf(long seq) {
         long o = findSegment(seq);
         return o < 0 ? 0 : txCount[slot(o)];
     }
 
-    /** Earliest last-send time among segments in flight, or -1 (RFC 7765, RACK, TEB). */
+    @Override
     public long oldestOutstandingSendTime() {
         long o = sendOrder.first();
         return o < 0 ? -1 : sendTime[slot(o)];
     }
 
-    /** Start of the in-flight segment sent longest ago, or -1. */
+    @Override
     public long oldestOutstandingSeq() {
         long o = sendOrder.first();
         return o < 0 ? -1 : start[slot(o)];
@@ -579,24 +583,23 @@ public final class Scoreboard {
 
     // ---------------------------------------------------------------- time order, for timer-based detectors
 
-    /**
-     * The in-flight segment sent longest ago (not SACKed, not deemed lost unless retransmitted
-     * since), as a handle for {@link #nextInFlight} and the {@code ...At} accessors, or -1. A
-     * handle is valid until the segment is acknowledged, SACKed or marked lost.
-     */
+    @Override
     public long firstInFlight() {
         return sendOrder.first();
     }
 
-    /** The in-flight segment sent next after the one with handle h, or -1. */
+    @Override
     public long nextInFlight(long h) {
         return sendOrder.next(h);
     }
 
+    @Override
     public long sendTimeAt(long h) { return sendTime[slot(h)]; }
 
+    @Override
     public int txCountAt(long h) { return txCount[slot(h)]; }
 
+    @Override
     public long endAt(long h) { return end(h); }
 
     /** Deems the in-flight segment with handle h lost (RACK, TEB); it leaves the time order. */

@@ -1,15 +1,15 @@
 package io.tcplab.stack.recovery;
 
-import io.tcplab.stack.loss.Scoreboard;
+import io.tcplab.stack.loss.ScoreboardView;
 
 /**
- * What a connection's sender lends its {@link LossDetector}: the scoreboard to mark on, the
- * sequence space and RTT estimates to read, and the few actions a detector may ask for. A
- * detector holds this and nothing else of the connection.
+ * What a connection's sender shows its {@link LossDetector}, read-only: the scoreboard, the
+ * sequence space and the RTT estimates. A detector holds this and nothing else of the
+ * connection; what it decides it answers through a {@link LossVerdict}.
  */
 public interface DetectorContext {
     /** The segments in flight, in send order, with their send times and transmission counts. */
-    Scoreboard scoreboard();
+    ScoreboardView scoreboard();
 
     /** SND.UNA. */
     long sndUna();
@@ -34,23 +34,4 @@ public interface DetectorContext {
 
     /** When the RFC 6298 retransmission timer fires, or {@link LossDetector#NONE}. */
     long rtoDeadline();
-
-    /** RFC 8985 §7.3: send one probe now, new data if the window takes it, else the last segment again. */
-    Probe sendProbe(long now);
-
-    /** RFC 8985 §7.4.2: a probe that was a retransmission repaired a loss; the sender responds once. */
-    void onProbeRepairedLoss(long now);
-
-    /** A retransmission sent at {@code sentAt} was lost too: the sender's double-drop response. */
-    void onDoubleDrop(long now, long sentAt);
-
-    /** What {@link #sendProbe} sent. */
-    enum Probe {
-        /** Nothing: no data outstanding and none to send. */
-        NONE,
-        /** A new segment. */
-        NEW_DATA,
-        /** The highest outstanding segment again. */
-        RETRANSMISSION
-    }
 }

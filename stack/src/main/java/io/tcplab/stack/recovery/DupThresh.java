@@ -2,7 +2,6 @@ package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
-import io.tcplab.stack.loss.Scoreboard;
 
 /**
  * RFC 6675 §4 IsLost: a segment is lost once DupThresh segments (or more than (DupThresh−1)·SMSS
@@ -14,11 +13,9 @@ public final class DupThresh implements LossDetector {
     public static final int DUP_THRESH = 3;
 
     private final DetectorContext sender;
-    private final Scoreboard scoreboard;
 
     public DupThresh(DetectorContext sender) {
         this.sender = sender;
-        this.scoreboard = sender.scoreboard();
     }
 
     @Override
@@ -37,8 +34,8 @@ public final class DupThresh implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack) {
-        scoreboard.updateLoss(DUP_THRESH, sender.smss(), ack);
+    public void onAck(long now, AckResult ack, LossVerdict verdict) {
+        verdict.lostBySackedAbove(DUP_THRESH, sender.smss());
     }
 
     @Override
@@ -47,6 +44,6 @@ public final class DupThresh implements LossDetector {
     }
 
     @Override
-    public void onTimer(long now, AckResult out) {
+    public void onTimer(long now, LossVerdict verdict) {
     }
 }

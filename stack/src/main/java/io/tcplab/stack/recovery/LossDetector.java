@@ -6,11 +6,12 @@ import io.tcplab.stack.loss.AckResult;
 /**
  * The policy that decides which segments are lost, one instance per connection, made by a
  * {@link LossDetectorProvider} found by name ({@link LossDetectors}): RACK-TLP (RFC 8985, the
- * default), RFC 6675's DupThresh, TEB, or a researcher's own. A detector only marks segments lost
- * on the {@link io.tcplab.stack.loss.Scoreboard} (and may ask for a probe); the sender decides
- * what that means for the congestion state and what to send, so congestion control never depends
- * on which detector found the loss. Like the rest of the stack it never reads a clock: every call
- * carries {@code now}, and its timer is the {@link #deadline()} it reports.
+ * default), RFC 6675's DupThresh, TEB, or a researcher's own. A detector reads the connection
+ * through its {@link DetectorContext} and answers each call with a {@link LossVerdict}: segments
+ * lost, a probe to send, a retransmission lost again. It never calls into the sender; the sender
+ * decides what the verdict means for the congestion state and what to send, so congestion control
+ * never depends on which detector found the loss. Like the rest of the stack it never reads a
+ * clock: every call carries {@code now}, and its timer is the {@link #deadline()} it reports.
  */
 public interface LossDetector {
     /** No deadline: {@link #deadline()} when the detector's timer is not needed. */
@@ -29,9 +30,9 @@ public interface LossDetector {
 
     /**
      * The scoreboard has taken one ACK (what it changed is in {@code ack}) and the RTT sample is
-     * in: mark what the ACK shows lost, adding the bytes to {@code ack.newlyLostBytes}.
+     * in: answer in {@code verdict} what the ACK shows lost.
      */
-    void onAck(long now, AckResult ack);
+    void onAck(long now, AckResult ack, LossVerdict verdict);
 
     /** New data or a retransmission left at {@code now}. */
     default void onSent(long now, boolean newData) {
@@ -40,8 +41,12 @@ public interface LossDetector {
     /** When this detector's timer must fire (reordering timer, probe timeout, TEB deadline), or {@link #NONE}. */
     long deadline();
 
-    /** The timer fired: mark what is lost by now into {@code out}, or probe. */
-    void onTimer(long now, AckResult out);
+    /** The timer fired: answer in {@code verdict} what is lost by now, or ask for a probe. */
+    void onTimer(long now, LossVerdict verdict);
+
+    /** The probe asked for by the last verdict left at {@code now} (or nothing could be sent). */
+    default void onProbeSent(long now, Probe probe) {
+    }
 
     /** Tail loss probes sent so far (0 for detectors that never probe). */
     default long probes() {

@@ -2,7 +2,7 @@ package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
-import io.tcplab.stack.loss.Scoreboard;
+import io.tcplab.stack.loss.ScoreboardView;
 
 /**
  * RACK-TLP, RFC 8985. RACK (§6): a segment is lost when a segment sent at least a reordering
@@ -23,7 +23,7 @@ public final class RackTlp implements LossDetector {
     private static final int REO_WND_PERSIST = 16;
 
     private final DetectorContext sender;
-    private final Scoreboard scoreboard;
+    private final ScoreboardView scoreboard;
     private final RackRtt rttSource;
 
     /** Send time and end of the most recently sent segment known delivered (RACK.xmit_ts, RACK.end_seq). */
@@ -42,8 +42,6 @@ public final class RackTlp implements LossDetector {
     /** SND.NXT when the outstanding probe left (TLP.end_seq), or -1 when no probe is outstanding. */
     private long tlpEndSeq = -1;
     private boolean tlpIsRetransmit;
-    /** A probe is leaving: its own transmission must not re-arm the probe timer. */
-    private boolean probing;
     private long probes;
 
     /**
@@ -81,8 +79,8 @@ public final class RackTlp implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack) {
-        processProbeAck(now, ack);
+    public void onAck(long now, AckResult ack, LossVerdict verdict) {
+        processProbeAck(ack, verdict);
         updateRack(now, ack);
         if (ack.reordering) {
             reorderingSeen = true;
@@ -92,7 +90,7 @@ public final class RackTlp implements LossDetector {
             reoWndPersist = REO_WND_PERSIST;
             dsackRoundEnd = sender.sndNxt();
         }
-        detectLoss(now, ack);
+        detectLoss(now, verdict);
         if (ack.newlyAckedBytes > 0) {
             armProbe(now); // §7.2: restart the PTO on an ACK of new data
         }
@@ -137,7 +135,7 @@ public final class RackTlp implements LossDetector {
      * RACK.rtt + reo_wnd. The reorder timer is set for the first that has not (the RFC waits for
      * the last; firing earlier only marks each segment at its own time).
      */
-    private void detectLoss(long now, AckResult out) {
+    private void detectLoss(long now, LossVerdict verdict) {
         reorderDeadline = NONE;
         if (rackXmitTs < 0) {
             return;
@@ -150,7 +148,7 @@ public final class RackTlp implements LossDetector {
             }
             long next = scoreboard.nextInFlight(h);
             if (sent + wait <= now) {
-                scoreboard.markLostHandle(h, out);
+                verdict.lost(h);
             } else {
                 reorderDeadline = sent + wait;
                 return;
@@ -170,7 +168,7 @@ public final class RackTlp implements LossDetector {
 
     /** §7.2: the PTO is armed while the connection is open, data is in flight and no probe is outstanding. */
     private void armProbe(long now) {
-        if (probing || tlpEndSeq >= 0 || sender.inRecovery() || sender.sndNxt() == sender.sndUna()) {
+        if (tlpEndSeq >= 0 || sender.inRecovery() || sender.sndNxt() == sender.sndUna()) {
             probeDeadline = NONE;
             return;
         }
@@ -187,7 +185,7 @@ public final class RackTlp implements LossDetector {
     }
 
     /** §7.4.2: a probe that was a retransmission and repaired a loss still calls for a congestion response. */
-    private void processProbeAck(long now, AckResult ack) {
+    private void processProbeAck(AckResult ack, LossVerdict verdict) {
         if (tlpEndSeq < 0 || sender.sndUna() < tlpEndSeq) {
             return;
         }
@@ -195,7 +193,7 @@ public final class RackTlp implements LossDetector {
             tlpEndSeq = -1; // new data delivered, or the original and the probe both arrived
         } else if (sender.sndUna() > tlpEndSeq) {
             tlpEndSeq = -1;
-            sender.onProbeRepairedLoss(now);
+            verdict.probeRepairedLoss();
         }
     }
 
@@ -205,22 +203,26 @@ public final class RackTlp implements LossDetector {
     }
 
     @Override
-    public void onTimer(long now, AckResult out) {
+    public void onTimer(long now, LossVerdict verdict) {
         if (reorderDeadline <= now) {
-            detectLoss(now, out); // §6.3
+            detectLoss(now, verdict); // §6.3
         }
         if (probeDeadline <= now) {
             probeDeadline = NONE;
             if (!sender.inRecovery() && sender.sndNxt() > sender.sndUna()) {
-                probing = true;
-                DetectorContext.Probe probe = sender.sendProbe(now); // §7.3
-                probing = false;
-                if (probe != DetectorContext.Probe.NONE) {
-                    probes++;
-                    tlpIsRetransmit = probe == DetectorContext.Probe.RETRANSMISSION;
-                    tlpEndSeq = sender.sndNxt();
-                }
+                verdict.sendProbe(); // §7.3
             }
+        }
+    }
+
+    /** The probe's own transmission does not re-arm the probe timer: one probe is outstanding at a time. */
+    @Override
+    public void onProbeSent(long now, Probe probe) {
+        probeDeadline = NONE;
+        if (probe != Probe.NONE) {
+            probes++;
+            tlpIsRetransmit = probe == Probe.RETRANSMISSION;
+            tlpEndSeq = sender.sndNxt();
         }
     }
 

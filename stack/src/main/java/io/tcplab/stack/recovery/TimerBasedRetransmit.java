@@ -2,7 +2,7 @@ package io.tcplab.stack.recovery;
 
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.loss.AckResult;
-import io.tcplab.stack.loss.Scoreboard;
+import io.tcplab.stack.loss.ScoreboardView;
 
 /**
  * TEB, the timer-based retransmit of seed 002 as docs/stack.md and REFERENCE §5.2 define it. A
@@ -24,7 +24,7 @@ public final class TimerBasedRetransmit implements LossDetector {
     private static final long MAX_TIMEOUT = 60_000_000_000L;
 
     private final DetectorContext sender;
-    private final Scoreboard scoreboard;
+    private final ScoreboardView scoreboard;
     private final TebParameters params;
     /** Send time and end of the most recently sent once-sent segment known delivered: the evidence. */
     private long evidenceXmitTs = -1;
@@ -50,13 +50,13 @@ public final class TimerBasedRetransmit implements LossDetector {
     }
 
     @Override
-    public void onAck(long now, AckResult ack) {
+    public void onAck(long now, AckResult ack, LossVerdict verdict) {
         long sent = ack.newestOriginalSendTime;
         if (sent > evidenceXmitTs || (sent == evidenceXmitTs && ack.newestOriginalEndSeq > evidenceEndSeq)) {
             evidenceXmitTs = sent;
             evidenceEndSeq = ack.newestOriginalEndSeq;
         }
-        scan(now, ack);
+        scan(now, verdict);
     }
 
     @Override
@@ -73,8 +73,8 @@ public final class TimerBasedRetransmit implements LossDetector {
     }
 
     @Override
-    public void onTimer(long now, AckResult out) {
-        scan(now, out);
+    public void onTimer(long now, LossVerdict verdict) {
+        scan(now, verdict);
     }
 
     @Override
@@ -88,14 +88,13 @@ public final class TimerBasedRetransmit implements LossDetector {
      * scan stops at the first segment sent less than that long ago: O(segments marked +
      * retransmissions waiting + 1).
      */
-    private void scan(long now, AckResult out) {
+    private void scan(long now, LossVerdict verdict) {
         deadline = NONE;
         long latest = sender.latestRtt();
         if (latest <= 0) {
             return; // no sample yet: only the RFC 6298 timer
         }
         long shortest = timeout(latest, 1);
-        long doubleDropSentAt = -1;
         for (long h = scoreboard.firstInFlight(); h >= 0; ) {
             long sent = scoreboard.sendTimeAt(h);
             long start = start(sent);
@@ -108,16 +107,13 @@ public final class TimerBasedRetransmit implements LossDetector {
             long due = transmissions == 1 ? start + shortest : retransmissionDue(h, sent, start, transmissions, latest);
             if (due <= now) {
                 if (transmissions > 1) {
-                    doubleDropSentAt = Math.max(doubleDropSentAt, sent);
+                    verdict.retransmissionLost(sent);
                 }
-                scoreboard.markLostHandle(h, out);
+                verdict.lost(h);
             } else {
                 deadline = Math.min(deadline, due);
             }
             h = next;
-        }
-        if (doubleDropSentAt >= 0) {
-            sender.onDoubleDrop(now, doubleDropSentAt);
         }
     }
 

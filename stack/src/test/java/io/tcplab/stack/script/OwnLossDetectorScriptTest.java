@@ -11,6 +11,7 @@ import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.recovery.LossDetector;
 import io.tcplab.stack.recovery.LossDetectorProvider;
+import io.tcplab.stack.recovery.LossVerdict;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +45,8 @@ class OwnLossDetectorScriptTest {
         }
 
         @Override
-        public void onAck(long now, AckResult ack) {
-            scan(now, ack);
+        public void onAck(long now, AckResult ack, LossVerdict verdict) {
+            scan(now, verdict);
         }
 
         @Override
@@ -61,12 +62,12 @@ class OwnLossDetectorScriptTest {
         }
 
         @Override
-        public void onTimer(long now, AckResult out) {
-            scan(now, out);
+        public void onTimer(long now, LossVerdict verdict) {
+            scan(now, verdict);
         }
 
-        private void scan(long now, AckResult out) {
-            long youngest = sender.scoreboard().markLostSentBefore(now - ageNanos, false, out);
+        private void scan(long now, LossVerdict verdict) {
+            long youngest = verdict.lostSentBefore(now - ageNanos, false);
             deadline = youngest < 0 ? NONE : youngest + ageNanos;
         }
     }
