@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.rtt.RttEstimator;
+import io.tcplab.stack.spurious.AckEvidence;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.wire.TcpHeader;
 
@@ -178,7 +179,7 @@ final class AckProcessor {
         if (result.newestTxCount == 1 && result.newestSendTime >= 0) {
             return Math.max(1, now - result.newestSendTime);
         }
-        if (advanced && tsEcho != SpuriousDetector.NO_ECHO && tsEcho != 0) {
+        if (advanced && tsEcho != AckEvidence.NO_ECHO && tsEcho != 0) {
             int ticksAgo = c.timestamps.tsVal(now) - (int) tsEcho;
             return ticksAgo < 0 ? -1 : Math.max(1, (long) ticksAgo * timestampTickNanos);
         }

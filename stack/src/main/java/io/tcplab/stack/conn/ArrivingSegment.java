@@ -1,6 +1,7 @@
 package io.tcplab.stack.conn;
 
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.spurious.AckEvidence;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
 
@@ -18,7 +19,7 @@ final class ArrivingSegment {
     private long tsEcho;
     private TcpOptions options;
 
-    /** {@code tsEcho}: the segment's TSecr (unsigned), or {@link SpuriousDetector#NO_ECHO} without timestamps. */
+    /** {@code tsEcho}: the segment's TSecr (unsigned), or {@link AckEvidence#NO_ECHO} without timestamps. */
     ArrivingSegment set(long seq, int flags, TcpHeader tcp, TcpOptions options, long tsEcho) {
         this.seq = seq;
         this.flags = flags;

@@ -6,13 +6,14 @@ import io.tcplab.stack.recovery.LossDetectorProvider;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.recovery.RackRtt;
 import io.tcplab.stack.recovery.RackTlpProvider;
+import io.tcplab.stack.spurious.SpuriousLossDetectorProvider;
+import io.tcplab.stack.spurious.SpuriousLossDetectors;
 
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -107,8 +108,13 @@ public final class ConnectionOptions {
     /** Makes this connection's loss detector: from the spec, or the provider the builder was given. */
     public final LossDetectorProvider.Factory recoveryFactory;
     private final boolean recoveryInjected;
-    /** The spurious-loss detectors that may undo a reduction (RFC 4015 response); empty: none. */
-    public final Set<SpuriousDetection> spurious;
+    /**
+     * The spurious-loss detectors that may undo a reduction (RFC 4015 response), their specs in
+     * the order they judge each ACK ({@link SpuriousLossDetectors}); empty: none.
+     */
+    public final List<String> spurious;
+    /** Makes this connection's spurious-loss detectors, one factory per entry of {@link #spurious}. */
+    public final List<SpuriousLossDetectorProvider.Factory> spuriousFactories;
     /**
      * Internal pacing at Linux's ratios when the algorithm gives no pacing rate of its own (an
      * algorithm's own rate is always honoured).
@@ -159,7 +165,8 @@ public final class ConnectionOptions {
         recovery = b.recovery;
         recoveryFactory = b.recoveryFactory;
         recoveryInjected = b.recoveryInjected;
-        spurious = Collections.unmodifiableSet(EnumSet.copyOf(b.spurious));
+        spurious = List.copyOf(b.spurious);
+        spuriousFactories = List.copyOf(b.spuriousFactories);
         pacing = b.pacing;
         exactCeEcho = b.exactCeEcho;
     }
@@ -211,7 +218,8 @@ public final class ConnectionOptions {
         b.recovery = recovery;
         b.recoveryFactory = recoveryFactory;
         b.recoveryInjected = recoveryInjected;
-        b.spurious = EnumSet.copyOf(spurious);
+        b.spurious = spurious;
+        b.spuriousFactories = spuriousFactories;
         b.pacing = pacing;
         b.exactCeEcho = exactCeEcho;
         return b;
@@ -257,7 +265,9 @@ public final class ConnectionOptions {
         private LossDetectorProvider.Factory recoveryFactory;
         private boolean recoveryInjected;
         // Linux undoes with timestamps and D-SACK and runs F-RTO (tcp_frto = 2) by default
-        private EnumSet<SpuriousDetection> spurious = EnumSet.allOf(SpuriousDetection.class);
+        private List<String> spurious = SpuriousLossDetectors.split(SpuriousLossDetectors.DEFAULT);
+        private List<SpuriousLossDetectorProvider.Factory> spuriousFactories =
+                SpuriousLossDetectors.factories(SpuriousLossDetectors.DEFAULT);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
         private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
 
@@ -328,8 +338,10 @@ public final class ConnectionOptions {
             recoveryInjected = true;
             return this;
         }
-        public Builder spurious(Set<SpuriousDetection> detectors) {
-            spurious = detectors.isEmpty() ? EnumSet.noneOf(SpuriousDetection.class) : EnumSet.copyOf(detectors);
+        /** {@code off} or detectors by spec, comma-separated ({@link SpuriousLossDetectors}); checked now. */
+        public Builder spurious(String spec) {
+            spurious = SpuriousLossDetectors.split(spec);
+            spuriousFactories = SpuriousLossDetectors.factories(spec);
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }

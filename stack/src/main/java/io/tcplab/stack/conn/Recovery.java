@@ -11,6 +11,10 @@ import io.tcplab.stack.recovery.DupThresh;
 import io.tcplab.stack.recovery.LossDetector;
 import io.tcplab.stack.recovery.LossVerdict;
 import io.tcplab.stack.rtt.RttEstimator;
+import io.tcplab.stack.spurious.AckEvidence;
+import io.tcplab.stack.spurious.SentRetransmission;
+import io.tcplab.stack.spurious.SpuriousLossDetector;
+import io.tcplab.stack.spurious.SpuriousVerdict;
 import io.tcplab.stack.trace.TraceEvent;
 
 /**
@@ -36,9 +40,11 @@ final class Recovery {
     private final LossDetector detector;
     /** The detector's answer to the ACK or timer at hand. */
     private final LossVerdict verdict;
-    private final SpuriousDetector spurious;
-    /** F-RTO (RFC 5682) when the connection asked for it, else null. */
-    private final Frto frto;
+    /** The spurious-loss detectors, in the order the options name them. */
+    private final SpuriousLossDetector[] spurious;
+    /** What they answer on the ACK or timeout at hand. */
+    private final SpuriousVerdict spuriousVerdict = new SpuriousVerdict();
+    private final AckEvidence ackEvidence = new AckEvidence();
     /** RFC 6937 when the connection asks for it, else RFC 6675's "send while pipe < cwnd". */
     private final Prr prr;
     /** RFC 6675 NextSeg rule 4 is on (off under Linux, which has no rescue retransmission). */
@@ -86,9 +92,9 @@ final class Recovery {
         this.maxRetries = options.maxRetries;
         this.prr = options.prr && !cc.setsRecoveryWindow() ? new Prr(options.prrBound) : null;
         this.rescueRetransmission = options.rescueRetransmission;
-        this.spurious = new SpuriousDetector(options.spurious.contains(SpuriousDetection.EIFEL),
-                options.spurious.contains(SpuriousDetection.DSACK));
-        this.frto = options.spurious.contains(SpuriousDetection.FRTO) ? new Frto() : null;
+        SpuriousPort spuriousPort = new SpuriousPort(sender, this, seq);
+        this.spurious = options.spuriousFactories.stream().map(f -> f.create(spuriousPort))
+                .toArray(SpuriousLossDetector[]::new);
         this.detector = options.recoveryFactory.create(new DetectorPort(sender, this, seq, rtt, timers));
         this.verdict = new LossVerdict(scoreboard);
         this.recoveryPoint = seq.iss();
@@ -144,13 +150,18 @@ final class Recovery {
         return prrWindow >= 0 ? prrWindow : cc.cwndBytes();
     }
 
-    /** RFC 5682 §2 step 2b: takes one of the two new segments F-RTO may send whatever the window. */
+    /** RFC 5682 §2 step 2b: takes one of the new segments F-RTO may send whatever the window. */
     boolean takeFrtoAllowance() {
         if (frtoAllowance <= 0) {
             return false;
         }
         frtoAllowance--;
         return true;
+    }
+
+    /** Timeout recovery (Linux's Loss state) is under way. */
+    boolean inTimeoutRecovery() {
+        return caState == CaState.LOSS;
     }
 
     /** RFC 6675 NextSeg rule 4 may send its one rescue retransmission of this recovery now. */
@@ -186,9 +197,11 @@ final class Recovery {
         }
     }
 
-    /** A retransmission of [start, start+length) left, with our TSval when timestamps are on. */
-    void onRetransmit(long start, int length, boolean timestamps, int tsVal, boolean firstOutstanding) {
-        spurious.onRetransmit(start, length, timestamps, tsVal, firstOutstanding);
+    /** A retransmission left: the spurious-loss detectors hear of it. */
+    void onRetransmit(SentRetransmission retransmission) {
+        for (SpuriousLossDetector d : spurious) {
+            d.onRetransmit(retransmission);
+        }
     }
 
     // ---------------------------------------------------------------- one ACK
@@ -234,18 +247,12 @@ final class Recovery {
     /**
      * After loss detection: F-RTO, spurious-loss detection, the state machine, the ECN response
      * and PRR's window for the ACK of {@code ack} (SND.UNA was {@code priorUna}). {@code tsEcho}
-     * is the ACK's TSecr or {@link SpuriousDetector#NO_ECHO}.
+     * is the ACK's TSecr or {@link AckEvidence#NO_ECHO}.
      */
     void afterDetection(long now, long ack, long priorUna, boolean dupAck, long tsEcho, AckResult result,
                         long newlyDelivered) {
         boolean advanced = ack > priorUna;
-        if (frto != null && frto.active() && caState == CaState.LOSS) {
-            onFrtoAck(now, advanced);
-        }
-        UndoCause spuriousCause = spurious.onAck(advanced, tsEcho, result);
-        if (spuriousCause != null) {
-            undo(now, spuriousCause, spurious.firedBy());
-        }
+        judgeSpurious(now, ackEvidence.advanced(advanced).tsEcho(tsEcho).changes(result));
         updateState(now, ack, priorUna, dupAck);
         prrWindow = prr != null && caState == CaState.RECOVERY
                 ? prr.window(newlyDelivered, sender.inflight(), cc.ssthreshBytes(), sender.smss(),
@@ -315,18 +322,37 @@ final class Recovery {
         }
     }
 
-    /** RFC 5682 §2 steps 2-3 for one ACK after a timeout. */
-    private void onFrtoAck(long now, boolean advanced) {
-        boolean canSendNew = sender.hasUnsent() && seq.windowRoom() > 0;
-        switch (frto.onAck(advanced, seq.una(), canSendNew)) {
-            case SEND_NEW -> frtoAllowance = 2;
-            case SPURIOUS -> undo(now, UndoCause.SPURIOUS_RTO, "frto");
-            case CONVENTIONAL -> goBackN(now);
-            default -> { }
+    /**
+     * The spurious-loss detectors judge one ACK; then the sender acts on their verdict: a
+     * timeout's response first (F-RTO: go-back-N, or new segments beyond the window), then the
+     * undo, named by the first detector that found the episode spurious.
+     */
+    private void judgeSpurious(long now, AckEvidence ack) {
+        spuriousVerdict.reset();
+        String foundBy = null;
+        for (SpuriousLossDetector d : spurious) {
+            d.onAck(ack, spuriousVerdict);
+            if (foundBy == null && spuriousVerdict.spuriousCause() != null) {
+                foundBy = d.name();
+            }
+        }
+        if (spuriousVerdict.conventionalRecoveryAsked()) {
+            goBackN(now);
+        } else if (spuriousVerdict.newSegmentsAsked() > 0) {
+            frtoAllowance = spuriousVerdict.newSegmentsAsked();
+        }
+        if (foundBy != null) {
+            undo(now, spuriousVerdict.spuriousCause(), foundBy, spuriousVerdict.originalFilledTheHoleSeen());
         }
     }
 
     // ---------------------------------------------------------------- reductions and undo
+
+    private void startEpisode(UndoCause cause) {
+        for (SpuriousLossDetector d : spurious) {
+            d.onEpisodeStart(cause);
+        }
+    }
 
     private void markLost(long now, String source, long start) {
         lossSource = source;
@@ -341,16 +367,15 @@ final class Recovery {
      * state, the segments the episode deemed lost are in flight again (not resent: resume with new
      * data), and the connection leaves recovery without the exit clamp, which would cancel the undo.
      */
-    private void undo(long now, UndoCause cause, String foundBy) {
+    private void undo(long now, UndoCause cause, String foundBy, boolean originalFilledTheHole) {
         cc.undo(cause, sender.inflight(), now);
         spuriousUndos++;
         c.trace(now, TraceEvent.SPURIOUS_UNDO, foundBy, seq.una(), 0);
-        spurious.onEpisodeEnd();
-        detector.onUndo(now, cause == UndoCause.SPURIOUS_RETRANSMIT && spurious.firedByTimestamps());
-        frtoAllowance = 0;
-        if (frto != null) {
-            frto.cancel();
+        for (SpuriousLossDetector d : spurious) {
+            d.onEpisodeEnd();
         }
+        detector.onUndo(now, cause == UndoCause.SPURIOUS_RETRANSMIT && originalFilledTheHole);
+        frtoAllowance = 0;
         if (inRecovery()) {
             scoreboard.unmarkAllLost();
             setCaState(CaState.OPEN, now);
@@ -375,7 +400,7 @@ final class Recovery {
     /** {@code headNow}: retransmit the first lost segment here, ahead of any window (RFC 6675 §5 step 4.3). */
     private void enterRecovery(long now, CongestionSignal signal, boolean headNow) {
         recoveryPoint = seq.nxt();
-        spurious.onEpisodeStart(UndoCause.SPURIOUS_RETRANSMIT);
+        startEpisode(UndoCause.SPURIOUS_RETRANSMIT);
         if (prr != null) {
             prr.start(seq.outstanding(), cc.cwndBytes());
         }
@@ -460,20 +485,24 @@ final class Recovery {
         }
         rtoCount++;
         c.trace(now, TraceEvent.RTO, null, seq.una(), 0);
-        boolean frtoRuns = frto != null && frto.start(caState == CaState.LOSS, seq.una(), seq.nxt());
+        spuriousVerdict.reset();
+        for (SpuriousLossDetector d : spurious) {
+            d.onTimeout(spuriousVerdict);
+        }
+        boolean firstOnly = spuriousVerdict.resendFirstOnlyAsked();
         if (inRecovery()) {
             // ssthresh stays what this episode made it (RFC 5681: constant across repeated timeouts;
             // Linux tcp_enter_loss keeps fast recovery's): only the window falls to one segment
             cc.onEvent(CaEvent.LOSS_WINDOW, now);
         } else {
             cc.ssthreshOnCongestion(CongestionSignal.RTO, flightForReduction(), now);
-            spurious.onEpisodeStart(UndoCause.SPURIOUS_RTO);
+            startEpisode(UndoCause.SPURIOUS_RTO);
         }
         recoveryPoint = seq.nxt();
         dupAcks = 0;
         renoDupSegments = 0;
         setCaState(CaState.LOSS, now);
-        if (frtoRuns) {
+        if (firstOnly) {
             markLost(now, "rto", seq.una()); // F-RTO step 1: only the first segment, the rest waits for two ACKs
         } else {
             goBackN(now);

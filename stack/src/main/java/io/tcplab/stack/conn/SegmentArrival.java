@@ -3,6 +3,7 @@ package io.tcplab.stack.conn;
 import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.seq.SeqNum;
+import io.tcplab.stack.spurious.AckEvidence;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
 
@@ -195,7 +196,7 @@ final class SegmentArrival {
             return true;
         }
         c.acks.onAck(now, ack, arriving.set(seq, flags, tcp, opts,
-                hasTs ? opts.tsEcr() & 0xFFFFFFFFL : SpuriousDetector.NO_ECHO));
+                hasTs ? opts.tsEcr() & 0xFFFFFFFFL : AckEvidence.NO_ECHO));
         onOurFinAcked(now);
         if (c.state() == TcpState.CLOSED) {
             return true;

@@ -7,6 +7,7 @@ import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.Probe;
+import io.tcplab.stack.spurious.SentRetransmission;
 import io.tcplab.stack.rtt.RttEstimator;
 import io.tcplab.stack.trace.TraceEvent;
 
@@ -33,6 +34,8 @@ final class Sender {
     private final boolean pacing;
     private final long maxRtoNanos;
     private final MutableSentSample sentSample = new MutableSentSample();
+    /** What the spurious-loss detectors hear of each retransmission. */
+    private final SentRetransmission sentRetransmission = new SentRetransmission();
 
     /** Payload bytes per full segment (the peer's MSS less our options). */
     private int smss;
@@ -319,7 +322,8 @@ final class Sender {
         boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(start, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
                 rate.appLimited());
-        recovery.onRetransmit(start, seqLen, c.timestamps.agreed(), c.timestamps.tsVal(now), firstOutstanding);
+        recovery.onRetransmit(sentRetransmission.seq(start).length(seqLen).onlyOneOutstanding(firstOutstanding)
+                .tsVal(c.timestamps.agreed() ? c.timestamps.tsVal(now) & 0xFFFFFFFFL : SentRetransmission.NO_TIMESTAMP));
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment larger than a payload
         // may be now (Path MTU discovery lowered smss, or SACK blocks ride along) goes out in pieces;
         // the scoreboard keeps it whole.

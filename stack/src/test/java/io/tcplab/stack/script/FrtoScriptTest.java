@@ -5,8 +5,6 @@ import static io.tcplab.stack.script.SegSpec.seg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.SpuriousDetection;
-import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +17,7 @@ class FrtoScriptTest {
 
     private static ScriptedPeer timedOut() {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().recovery("rfc6675") // no TLP
-                .spurious(EnumSet.of(SpuriousDetection.FRTO)).build());
+                .spurious("frto").build());
         p.acceptFrom(plainSyn().sackOk(), 100);
         p.write(20 * MSS);
         p.drain(); // IW10 at 100 ms

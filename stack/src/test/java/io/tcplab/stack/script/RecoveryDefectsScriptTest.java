@@ -5,8 +5,6 @@ import static io.tcplab.stack.script.SegSpec.seg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.SpuriousDetection;
-import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,7 +87,7 @@ class RecoveryDefectsScriptTest {
      */
     @Test
     void anEifelUndoClearsTheLossMarksAndSurvivesTheRecoveryPoint() {
-        ScriptedPeer p = established(rfc6675().spurious(EnumSet.of(SpuriousDetection.EIFEL)));
+        ScriptedPeer p = established(rfc6675().spurious("eifel"));
         long before = p.connection().info().cwndBytes();
         p.write(10 * MSS);
         p.drain();

@@ -2,7 +2,7 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
-import io.tcplab.stack.conn.SpuriousDetection;
+import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.Units;
@@ -11,9 +11,7 @@ import io.tcplab.tun.TunException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-import java.util.EnumSet;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -189,23 +187,21 @@ final class Converters {
         }
     }
 
-    /** A set of spurious-loss detectors, wrapped so picocli takes it as one value, not a list. */
-    record SpuriousSet(Set<SpuriousDetection> detectors) {
+    /** A spec of spurious-loss detectors, wrapped so picocli takes it as one value, not a list. */
+    record SpuriousSpec(String spec) {
     }
 
-    /** {@code off}, or a comma-separated set of spurious-loss detectors. */
-    static final class Spurious implements ITypeConverter<SpuriousSet> {
+    /** {@code off}, or spurious-loss detectors by spec, comma-separated ({@link SpuriousLossDetectors}). */
+    static final class Spurious implements ITypeConverter<SpuriousSpec> {
         @Override
-        public SpuriousSet convert(String value) {
-            return check(value, "off or a comma-separated set of eifel, dsack, frto, like eifel,dsack", () -> {
-                EnumSet<SpuriousDetection> set = EnumSet.noneOf(SpuriousDetection.class);
-                if (!value.trim().equalsIgnoreCase("off")) {
-                    for (String name : value.split(",", -1)) {
-                        set.add(SpuriousDetection.valueOf(name.trim().toUpperCase(Locale.ROOT)));
-                    }
-                }
-                return new SpuriousSet(set);
-            }, set -> true);
+        public SpuriousSpec convert(String value) {
+            try {
+                SpuriousLossDetectors.split(value);
+                return new SpuriousSpec(value.trim());
+            } catch (IllegalArgumentException e) {
+                throw bad("off or a comma-separated list of " + String.join(", ", SpuriousLossDetectors.names())
+                        + ", like eifel,dsack", value, e.getMessage());
+            }
         }
     }
 

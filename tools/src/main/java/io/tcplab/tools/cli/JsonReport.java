@@ -10,7 +10,6 @@ import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferSpec;
 
 import java.io.PrintWriter;
-import java.util.Locale;
 
 /**
  * The {@code --json} report: TransferResult's components by their camelCase names, plus the
@@ -55,7 +54,7 @@ final class JsonReport {
         node.put("ecn", o.ecn);
         node.put("recovery", o.recovery);
         ArrayNode spurious = node.putArray("spurious");
-        o.spurious.forEach(d -> spurious.add(d.name().toLowerCase(Locale.ROOT)));
+        o.spurious.forEach(spurious::add);
         node.put("pacing", o.pacing);
         node.put("bufferBytes", o.sendBufferBytes);
         return node;

@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,11 +18,12 @@ public final class RecoveryOptionsMixin {
                     + " (default: ${DEFAULT-VALUE}).")
     private String recovery;
 
-    @Option(names = "--spurious", paramLabel = "SET", defaultValue = "eifel,dsack,frto",
+    @Option(names = "--spurious", paramLabel = "LIST", defaultValue = SpuriousLossDetectors.DEFAULT,
             converter = Converters.Spurious.class,
-            description = "Spurious-loss detection that undoes a reduction: off or a set of eifel (RFC 3522), dsack"
-                    + " (RFC 3708), frto (RFC 5682) (default: ${DEFAULT-VALUE}, as Linux).")
-    private Converters.SpuriousSet spurious;
+            description = "Spurious-loss detection that undoes a reduction: off or a comma-separated list of eifel"
+                    + " (RFC 3522), dsack (RFC 3708), frto (RFC 5682) or a plug-in's spec, judging each ACK in that"
+                    + " order (default: ${DEFAULT-VALUE}, as Linux).")
+    private Converters.SpuriousSpec spurious;
 
     @Option(names = "--pacing", paramLabel = "on|off", arity = "1", converter = Converters.OnOff.class,
             description = "Internal pacing at Linux's ratios (2 x cwnd/srtt in slow start, 1.2 x after) when the"
@@ -31,6 +33,6 @@ public final class RecoveryOptionsMixin {
 
     /** Applies these choices; pacing takes {@code pacingByDefault} unless given. */
     public ConnectionOptions.Builder applyTo(ConnectionOptions.Builder b, boolean pacingByDefault) {
-        return b.recovery(recovery).spurious(spurious.detectors()).pacing(pacing != null ? pacing.on() : pacingByDefault);
+        return b.recovery(recovery).spurious(spurious.spec()).pacing(pacing != null ? pacing.on() : pacingByDefault);
     }
 }

@@ -5,11 +5,10 @@ import io.tcplab.stack.recovery.DupThreshProvider;
 import io.tcplab.stack.recovery.RackTlpProvider;
 import io.tcplab.stack.recovery.TebParameters;
 import io.tcplab.stack.recovery.TebProvider;
-import io.tcplab.stack.conn.SpuriousDetection;
+import io.tcplab.stack.spurious.Eifel;
+import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.Locale;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -20,12 +19,12 @@ import java.util.stream.Collectors;
  * tcplab set-up but the kernel's own TCP, which only a real run (over TUN devices) has.
  */
 public enum Variant {
-    SACK("sack", DupThreshProvider.NAME, EnumSet.noneOf(SpuriousDetection.class)),
-    SACK_EIFEL("sack-eifel", DupThreshProvider.NAME, EnumSet.of(SpuriousDetection.EIFEL)),
-    TEB("teb", TebProvider.NAME, EnumSet.noneOf(SpuriousDetection.class)),
-    TEB_EIFEL("teb-eifel", TebProvider.NAME, EnumSet.of(SpuriousDetection.EIFEL)),
-    RACK("rack", RackTlpProvider.NAME, EnumSet.allOf(SpuriousDetection.class)),
-    KERNEL("kernel", null, EnumSet.noneOf(SpuriousDetection.class));
+    SACK("sack", DupThreshProvider.NAME, SpuriousLossDetectors.OFF),
+    SACK_EIFEL("sack-eifel", DupThreshProvider.NAME, Eifel.NAME),
+    TEB("teb", TebProvider.NAME, SpuriousLossDetectors.OFF),
+    TEB_EIFEL("teb-eifel", TebProvider.NAME, Eifel.NAME),
+    RACK("rack", RackTlpProvider.NAME, SpuriousLossDetectors.DEFAULT),
+    KERNEL("kernel", null, SpuriousLossDetectors.OFF);
 
     /** The variants a virtual run has: every tcplab set-up. */
     public static final java.util.List<Variant> TCPLAB = java.util.List.of(SACK, SACK_EIFEL, TEB, TEB_EIFEL, RACK);
@@ -33,9 +32,10 @@ public enum Variant {
     private final String label;
     /** The loss detector's name. */
     private final String recovery;
-    private final Set<SpuriousDetection> spurious;
+    /** The spurious-loss detectors' spec. */
+    private final String spurious;
 
-    Variant(String label, String recovery, Set<SpuriousDetection> spurious) {
+    Variant(String label, String recovery, String spurious) {
         this.label = label;
         this.recovery = recovery;
         this.spurious = spurious;
@@ -54,10 +54,6 @@ public enum Variant {
     /** The loss detector's name; null for {@link #KERNEL}. */
     public String recovery() {
         return recovery;
-    }
-
-    public Set<SpuriousDetection> spurious() {
-        return spurious;
     }
 
     /** {@code base} with this variant's loss detector (TEB's with {@code teb}) and spurious-loss detection. */

@@ -3,8 +3,8 @@ package io.tcplab.tools.scenario.file;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.stack.profile.Profiles;
+import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -12,7 +12,6 @@ import io.tcplab.tools.scenario.PathDelays;
 import io.tcplab.tools.scenario.TopologySpec;
 import io.tcplab.tools.scenario.TrafficSpec;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -159,15 +158,13 @@ final class FlowReader {
         return String.join(", ", names);
     }
 
-    private static Set<SpuriousDetection> spurious(String text, FieldPath at) {
-        if (text.trim().equals("off")) {
-            return EnumSet.noneOf(SpuriousDetection.class);
+    private static String spurious(String text, FieldPath at) {
+        try {
+            SpuriousLossDetectors.split(text);
+            return text;
+        } catch (IllegalArgumentException e) {
+            throw at.error(e.getMessage());
         }
-        Set<SpuriousDetection> set = EnumSet.noneOf(SpuriousDetection.class);
-        for (String part : text.split(",")) {
-            set.add(FlowReader.choice(part, at, SpuriousDetection.class));
-        }
-        return set;
     }
 
     private static boolean isAuto(String text) {
