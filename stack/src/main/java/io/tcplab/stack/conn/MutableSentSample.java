@@ -2,14 +2,38 @@ package io.tcplab.stack.conn;
 
 import io.tcplab.stack.cc.SentSample;
 
-/** The stack's writable side of {@link SentSample}; one per connection, refilled per segment. */
+/**
+ * The stack's writable side of {@link SentSample}; one per connection, refilled per segment
+ * through named setters (each returns the sample), so no value can land in its neighbour's place.
+ */
 final class MutableSentSample extends SentSample {
-    void fill(long now, int bytes, long inflightAfter, boolean retransmit, boolean appLimited, long deliveredTotal) {
-        this.nowNanos = now;
-        this.bytes = bytes;
-        this.inflightAfter = inflightAfter;
-        this.retransmit = retransmit;
-        this.appLimited = appLimited;
-        this.deliveredTotal = deliveredTotal;
+    MutableSentSample at(long now) {
+        nowNanos = now;
+        return this;
+    }
+
+    MutableSentSample bytes(int length) {
+        bytes = length;
+        return this;
+    }
+
+    MutableSentSample inflightAfter(long inflight) {
+        inflightAfter = inflight;
+        return this;
+    }
+
+    MutableSentSample retransmit(boolean resent) {
+        retransmit = resent;
+        return this;
+    }
+
+    MutableSentSample appLimited(boolean limited) {
+        appLimited = limited;
+        return this;
+    }
+
+    MutableSentSample deliveredTotal(long delivered) {
+        deliveredTotal = delivered;
+        return this;
     }
 }

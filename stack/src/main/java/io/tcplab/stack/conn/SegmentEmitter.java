@@ -12,12 +12,13 @@ import io.tcplab.stack.wire.TcpOptions;
  * as sent for the receiver, TS.Recent and the delayed-ACK timer.
  */
 final class SegmentEmitter {
-    private static final int FIN = TcpHeader.FIN;
     private static final int RST = TcpHeader.RST;
     private static final int PSH = TcpHeader.PSH;
     private static final int ACK = TcpHeader.ACK;
     private static final int ECE = TcpHeader.ECE;
-    private static final int CWR = TcpHeader.CWR;
+    /** RFC 3168 §5: the IP ECN codepoints a data segment goes with. */
+    static final int NOT_ECT = 0;
+    static final int ECT_0 = 2;
 
     private final Connection c;
     private final StackContext ctx;
@@ -65,17 +66,20 @@ final class SegmentEmitter {
         }
     }
 
-    /** A data and/or FIN segment from the send buffer. */
-    void data(long now, long seq, int len, boolean fin, boolean cwr, boolean ect) {
+    /**
+     * A data and/or FIN segment from the send buffer; {@code flags}: FIN and CWR as it needs them
+     * (ACK, ECE and PSH are added here); {@code ecn}: its IP ECN codepoint.
+     */
+    void data(long now, long seq, int len, int flags, int ecn) {
         segmentOptions(now);
-        int flags = ACK | (fin ? FIN : 0) | (cwr ? CWR : 0) | (c.receiver().eceLatched() ? ECE : 0);
+        flags |= ACK | (c.receiver().eceLatched() ? ECE : 0);
         var buffer = sender.buffer();
         if (len > 0 && seq + len == buffer.endSeq()) {
             flags |= PSH;
         }
         int first = len == 0 ? 0 : Math.min(len, buffer.readableAt(seq));
         int at = len == 0 ? 0 : buffer.positionOf(seq);
-        ackBearing(now, seq, flags, ect ? 2 : 0, buffer.view(), at, first, len - first);
+        ackBearing(now, seq, flags, ecn, buffer.view(), at, first, len - first);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */

@@ -7,9 +7,10 @@ import io.tcplab.stack.cc.CcInit;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.loss.Scoreboard;
 import io.tcplab.stack.recovery.Probe;
-import io.tcplab.stack.spurious.SentRetransmission;
 import io.tcplab.stack.rtt.RttEstimator;
+import io.tcplab.stack.spurious.SentRetransmission;
 import io.tcplab.stack.trace.TraceEvent;
+import io.tcplab.stack.wire.TcpHeader;
 
 /**
  * The transmitting half of a connection: what to send and when — retransmissions first, then new
@@ -284,7 +285,8 @@ final class Sender {
         scoreboard.onSend(start, seqLen, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
                 rate.appLimited());
         seq.sent(seqLen, fin);
-        c.emitter.data(now, start, len, fin, recovery.takeCwr(len), ecn && len > 0);
+        int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
+        c.emitter.data(now, start, len, flags, ecn && len > 0 ? SegmentEmitter.ECT_0 : SegmentEmitter.NOT_ECT);
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
@@ -293,8 +295,8 @@ final class Sender {
     /** What every data segment sent is followed by: the algorithm hears of it, PRR counts it, the RTO runs. */
     private void afterSend(long now, int len, boolean retransmit) {
         lastSendNanos = now;
-        sentSample.fill(now, len, inflight(), retransmit, rate.appLimited(), rate.delivered());
-        cc.onPacketSent(sentSample);
+        cc.onPacketSent(sentSample.at(now).bytes(len).inflightAfter(inflight()).retransmit(retransmit)
+                .appLimited(rate.appLimited()).deliveredTotal(rate.delivered()));
         recovery.countSent(len);
         pacer.onSent(now, Math.max(len, 1), pacingRate(), smss);
         if (!timers.armed(TimerKind.RTO)) {
@@ -331,7 +333,8 @@ final class Sender {
         int off = 0;
         do {
             int piece = Math.min(payloadMss, len - off);
-            c.emitter.data(now, start + off, piece, fin && off + piece == len, false, false);
+            int flags = fin && off + piece == len ? TcpHeader.FIN : 0;
+            c.emitter.data(now, start + off, piece, flags, SegmentEmitter.NOT_ECT);
             off += piece;
             segmentsRetransmitted++;
         } while (off < len);
