@@ -3,9 +3,13 @@ package io.tcplab.stack.conn;
 import io.tcplab.stack.loss.ScoreboardView;
 import io.tcplab.stack.recovery.DetectorContext;
 import io.tcplab.stack.rtt.RttEstimator;
+import io.tcplab.stack.spurious.SpuriousContext;
 
-/** The sending side as its loss detector sees it: reads of its state, nothing it could change. */
-final class DetectorPort implements DetectorContext {
+/**
+ * The sending side as its loss detector and spurious-loss detectors see it: reads of its state,
+ * nothing they could change.
+ */
+final class DetectorPort implements DetectorContext, SpuriousContext {
     private final Sender sender;
     private final Recovery recovery;
     private final SendSequence seq;
@@ -63,5 +67,15 @@ final class DetectorPort implements DetectorContext {
     @Override
     public long rtoDeadline() {
         return timers.deadline(TimerKind.RTO);
+    }
+
+    @Override
+    public boolean inTimeoutRecovery() {
+        return recovery.inTimeoutRecovery();
+    }
+
+    @Override
+    public boolean canSendNewData() {
+        return sender.hasUnsent() && seq.windowRoom() > 0;
     }
 }

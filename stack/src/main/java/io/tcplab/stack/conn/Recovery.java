@@ -92,10 +92,10 @@ final class Recovery {
         this.maxRetries = options.maxRetries;
         this.prr = options.prr && !cc.setsRecoveryWindow() ? new Prr(options.prrBound) : null;
         this.rescueRetransmission = options.rescueRetransmission;
-        SpuriousPort spuriousPort = new SpuriousPort(sender, this, seq);
-        this.spurious = options.spuriousFactories.stream().map(f -> f.create(spuriousPort))
+        DetectorPort port = new DetectorPort(sender, this, seq, rtt, timers);
+        this.spurious = options.spuriousFactories.stream().map(f -> f.create(port))
                 .toArray(SpuriousLossDetector[]::new);
-        this.detector = options.recoveryFactory.create(new DetectorPort(sender, this, seq, rtt, timers));
+        this.detector = options.recoveryFactory.create(port);
         this.verdict = new LossVerdict(scoreboard);
         this.recoveryPoint = seq.iss();
         this.cwrPoint = seq.iss();

@@ -17,8 +17,7 @@ public final class DsackDetection implements SpuriousLossDetector {
     private boolean[] duplicated = new boolean[16];
     private int ranges;
     private int notYetDuplicated;
-    private boolean active;
-    private UndoCause cause;
+    private final OpenEpisode episode = new OpenEpisode();
 
     @Override
     public String name() {
@@ -27,20 +26,19 @@ public final class DsackDetection implements SpuriousLossDetector {
 
     @Override
     public void onEpisodeStart(UndoCause cause) {
-        active = true;
-        this.cause = cause;
+        episode.start(cause);
         notYetDuplicated = 0;
         ranges = 0;
     }
 
     @Override
     public void onEpisodeEnd() {
-        active = false;
+        episode.close();
     }
 
     @Override
     public void onRetransmit(SentRetransmission r) {
-        if (!active) {
+        if (!episode.isOpen()) {
             return;
         }
         remember(r.seq(), r.seq() + Math.max(1, r.length()));
@@ -49,12 +47,12 @@ public final class DsackDetection implements SpuriousLossDetector {
 
     @Override
     public void onAck(AckEvidence ack, SpuriousVerdict verdict) {
-        if (!active || notYetDuplicated == 0 || !ack.changes().dsack) {
+        if (!episode.isOpen() || notYetDuplicated == 0 || !ack.changes().dsack) {
             return;
         }
         if (markDuplicated(ack.changes().dsackLeft, ack.changes().dsackRight) && --notYetDuplicated == 0) {
-            active = false;
-            verdict.spurious(cause);
+            episode.close();
+            verdict.spurious(episode.cause());
         }
     }
 

@@ -11,8 +11,7 @@ import io.tcplab.stack.cc.UndoCause;
 public final class Eifel implements SpuriousLossDetector {
     public static final String NAME = "eifel";
 
-    private boolean active;
-    private UndoCause cause;
+    private final OpenEpisode episode = new OpenEpisode();
     private boolean pending;
     private boolean episodeRetransmitted;
     /**
@@ -31,15 +30,14 @@ public final class Eifel implements SpuriousLossDetector {
 
     @Override
     public void onEpisodeStart(UndoCause cause) {
-        active = true;
-        this.cause = cause;
+        episode.start(cause);
         pending = true;
         episodeRetransmitted = false;
     }
 
     @Override
     public void onEpisodeEnd() {
-        active = false;
+        episode.close();
     }
 
     @Override
@@ -48,21 +46,21 @@ public final class Eifel implements SpuriousLossDetector {
             retransmitTs = (int) r.tsVal(); // §3.2 step 2, kept while older retransmissions are out
             haveRetransmitTs = true;
         }
-        if (active) {
+        if (episode.isOpen()) {
             episodeRetransmitted = true;
         }
     }
 
     @Override
     public void onAck(AckEvidence ack, SpuriousVerdict verdict) {
-        if (!active || !pending || !ack.advanced() || !episodeRetransmitted) {
+        if (!episode.isOpen() || !pending || !ack.advanced() || !episodeRetransmitted) {
             return;
         }
         pending = false; // §3.2 steps 3-4: only the first acceptable ACK decides
         if (haveRetransmitTs && ack.tsEcho() != AckEvidence.NO_ECHO && !ack.changes().dsack
                 && (int) ack.tsEcho() - retransmitTs < 0) {
-            active = false;
-            verdict.spuriousOriginalFirst(cause);
+            episode.close();
+            verdict.spuriousOriginalFirst(episode.cause());
         }
     }
 }
