@@ -2,6 +2,13 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.tools.iperf3.Iperf3Result;
 import io.tcplab.tools.iperf3.Iperf3Server;
+import io.tcplab.tools.realhost.Endpoint;
+import io.tcplab.tools.realhost.ServeMode;
+import io.tcplab.tools.realhost.Session;
+import io.tcplab.tools.realhost.SessionReport;
+import io.tcplab.tools.realhost.StackCounters;
+import io.tcplab.tools.realhost.StackReport;
+import io.tcplab.tools.realhost.StopSignal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -100,9 +107,9 @@ public final class ServeCommand extends EndpointCommand {
         }
         int port = port();
         ServeMode mode = mode();
-        stats = ep.driver.call(() -> ep.driver.stack().stats());
+        stats = ep.driver().call(() -> ep.driver().stack().stats());
         int[] accepted = {0};
-        ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
+        ep.driver().call(() -> ep.driver().stack().listen(port, ep.options(), (c, now) -> {
             Session s = mode.newSession(++accepted[0], sourceBytes != null ? sourceBytes : 0);
             live.add(s);
             peakLive = Math.max(peakLive, live.size());
@@ -110,12 +117,12 @@ public final class ServeCommand extends EndpointCommand {
             s.onEstablished(c, now); // a passive open reports establishment through this accept
             return s;
         }));
-        announce(ep, "listening on " + Endpoint.text(ep.localAddress) + ":" + port + ", "
+        announce(ep, "listening on " + Endpoint.text(ep.localAddress()) + ":" + port + ", "
                 + mode.name().toLowerCase(Locale.ROOT));
         long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
         int done = 0;
         while (true) {
-            for (Session s : ep.driver.call(() -> collectFinished(ep.driver.now()))) {
+            for (Session s : ep.driver().call(() -> collectFinished(ep.driver().now()))) {
                 report(s);
                 done++;
             }
@@ -125,13 +132,13 @@ public final class ServeCommand extends EndpointCommand {
             }
             stop.await(wait);
         }
-        ep.driver.call(() -> {
-            long now = ep.driver.now();
+        ep.driver().call(() -> {
+            long now = ep.driver().now();
             live.forEach(s -> {
                 s.tick(now);
                 s.interrupt();
             });
-            stackReport = StackReport.of(ep.driver.stack().stats(), peakLive);
+            stackReport = StackReport.of(ep.driver().stack().stats(), peakLive);
             return null;
         });
     }
@@ -139,9 +146,9 @@ public final class ServeCommand extends EndpointCommand {
     /** Serves iperf3 tests one after another, printing each result, until --time, --connections or a signal. */
     private void runIperf3(Endpoint ep, StopSignal stop) {
         java.util.concurrent.BlockingQueue<Iperf3Result> results = new java.util.concurrent.LinkedBlockingQueue<>();
-        try (Iperf3Server server = Iperf3Server.start(ep.driver, port(),
-                Iperf3Server.Options.defaults().connectionOptions(ep.options).onResult(results::add))) {
-            announce(ep, "iperf3 server on " + Endpoint.text(ep.localAddress) + ":" + port());
+        try (Iperf3Server server = Iperf3Server.start(ep.driver(), port(),
+                Iperf3Server.Options.defaults().connectionOptions(ep.options()).onResult(results::add))) {
+            announce(ep, "iperf3 server on " + Endpoint.text(ep.localAddress()) + ":" + port());
             long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
             int done = 0;
             while (true) {

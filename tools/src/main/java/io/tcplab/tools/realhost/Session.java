@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionError;
@@ -17,7 +17,7 @@ import java.io.UncheckedIOException;
  * direction is computed on threads of their own ({@link SessionDigest}), over exactly the bytes the
  * connection took and delivered.
  */
-final class Session implements ConnectionHandler {
+public final class Session implements ConnectionHandler {
     private static final int CHUNK = 64 * 1024;
 
     private final String role;
@@ -60,17 +60,17 @@ final class Session implements ConnectionHandler {
     }
 
     /** Reads and hashes what arrives; sends nothing; half-closes at the peer's FIN. */
-    static Session sink(String role, int id) {
+    public static Session sink(String role, int id) {
         return new Session(role, "sink", null, false, 0, id);
     }
 
     /** Writes back what arrives; half-closes once the peer's FIN is read and everything is echoed. */
-    static Session echo(String role, int id) {
+    public static Session echo(String role, int id) {
         return new Session(role, "echo", null, true, 0, id);
     }
 
     /** Sends {@code source} (for at most {@code sendForNanos} when that is above 0) and reads what arrives. */
-    static Session source(String role, int id, InputStream source, long sendForNanos) {
+    public static Session source(String role, int id, InputStream source, long sendForNanos) {
         return new Session(role, "source", source, false, sendForNanos, id);
     }
 
@@ -113,7 +113,7 @@ final class Session implements ConnectionHandler {
     }
 
     /** Called now and then from the driver thread: the send deadline, and TIME-WAIT (no callback marks it). */
-    void tick(long now) {
+    public void tick(long now) {
         Connection c = connection;
         if (c == null || finished != null) {
             return;
@@ -125,13 +125,13 @@ final class Session implements ConnectionHandler {
     }
 
     /** Marks a session that our own stop (--time, a signal) cut short. */
-    void interrupt() {
+    public void interrupt() {
         if (finished == null) {
             interrupted = true;
         }
     }
 
-    boolean isFinished() {
+    public boolean isFinished() {
         return finished != null;
     }
 
@@ -252,7 +252,7 @@ final class Session implements ConnectionHandler {
      * The report of a finished session, or of one cut short (then call it only after the driver
      * stopped). Waits for the hashing threads.
      */
-    SessionReport report() {
+    public SessionReport report() {
         Finished f = finished;
         if (f == null) {
             throw new IllegalStateException("the session has not finished");
@@ -272,14 +272,14 @@ final class Session implements ConnectionHandler {
     }
 
     /** For a session cut short: take its final state now (the driver has stopped, so nothing moves). */
-    void finishAfterStop(long now) {
+    public void finishAfterStop(long now) {
         if (finished == null && connection != null) {
             finish(connection, now);
         }
     }
 
     /** The stack's counters to show in this session's report (serve sets them when it finishes). */
-    void stackCounters(StackCounters counters) {
+    public void stackCounters(StackCounters counters) {
         stackCounters = counters;
     }
 
