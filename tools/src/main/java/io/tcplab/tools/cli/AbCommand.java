@@ -85,7 +85,7 @@ public final class AbCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private Profile profile;
 
-    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = LinkCommand.RateOrUnlimited.class,
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = Converters.RateOrUnlimited.class,
             description = "Rate of each direction; 0 is unlimited (default: ${DEFAULT-VALUE}).")
     private long rateBitsPerSec;
 
@@ -107,7 +107,7 @@ public final class AbCommand implements Callable<Integer> {
             + "marks at the link (--ecn-threshold) and the window reductions announced with CWR.")
     private boolean ecn;
 
-    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = LinkCommand.Mtu.class,
+    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = Converters.LinkMtu.class,
             description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
     private int mtu;
 

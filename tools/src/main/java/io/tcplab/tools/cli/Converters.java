@@ -248,6 +248,24 @@ final class Converters {
         }
     }
 
+    /** The MTU of a link's devices, which may be smaller than an endpoint's (IPv4's minimum, RFC 791). */
+    static final class LinkMtu implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "a whole number of bytes from 68 to 65535", () -> Integer.parseInt(value.trim()),
+                    n -> n >= 68 && n <= 65535);
+        }
+    }
+
+    /** A rate, or 0 for unlimited. */
+    static final class RateOrUnlimited implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a rate like 100Mbit (bit, kbit, Mbit, Gbit) or 0 for unlimited",
+                    () -> Units.parseRateBitsPerSec(value), r -> true);
+        }
+    }
+
     /** An interface address with its prefix length, checked without any {@code ip} command. */
     static final class Cidr implements ITypeConverter<InterfaceAddress> {
         @Override
