@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.report.experiment.ExperimentReports;
 import io.tcplab.tools.experiment.FriendlinessExperiment;
 import io.tcplab.tools.experiment.FriendlinessResult;
 import io.tcplab.tools.experiment.FriendlinessSetup;
@@ -63,10 +64,11 @@ public final class FriendlinessCommand implements Callable<Integer> {
                     // with --report the plot goes into its directory, and into --out only when asked
                     boolean plotToOut = !options.report.wanted()
                             || command.commandLine().getParseResult().hasMatchedOption("--out");
-                    int code = ExperimentReports.friendliness(command, cells, options.json, options.csv,
-                            plotToOut ? out : null);
+                    int code = ExperimentReports.friendliness(cells, options.json, options.csv,
+                            plotToOut ? out : null, command.commandLine().getOut());
                     if (options.report.wanted()) {
-                        ExperimentReports.friendlinessReport(command, options, cells);
+                        ExperimentReports.friendlinessFiles(cells, options.report.dir);
+                        options.finishReport(command, cells);
                     }
                     return code;
                 });

@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.report.experiment.ExperimentReports;
 import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.CellResults;
 import io.tcplab.tools.experiment.EcnResult;
@@ -53,10 +54,11 @@ public final class MergeCommand implements Callable<Integer> {
         List<EcnResult> ecn = results.stream().filter(EcnResult.class::isInstance).map(EcnResult.class::cast).toList();
         int code = 0;
         if (!friendliness.isEmpty()) {
-            code = ExperimentReports.friendliness(command, friendliness, json, csv, out);
+            code = ExperimentReports.friendliness(friendliness, json, csv, out, command.commandLine().getOut());
         }
         if (!ecn.isEmpty()) {
-            code = Math.max(code, ExperimentReports.ecn(command, ecn, json, csv));
+            code = Math.max(code, ExperimentReports.ecn(ecn, json, csv, command.commandLine().getOut(),
+                    command.commandLine().getErr(), command.qualifiedName()));
         }
         return code;
     }

@@ -1,8 +1,13 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.ScenarioTemplate;
+import io.tcplab.tools.report.experiment.ExperimentReports;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The options every sweep experiment (ecn, friendliness) takes: size, seeds, cores, outputs, report, jobs. */
@@ -62,6 +67,11 @@ final class SweepOptions {
     /** --runs, else the template's number of seeds. */
     int runs(ScenarioTemplate template) {
         return runs != null ? runs : template.scenario().seeds().size();
+    }
+
+    /** After the command wrote its files into --report DIR: the run record (its seeds, --profile) and the page. */
+    void finishReport(CommandSpec command, List<? extends CellResult> results) throws IOException {
+        report.finish(command, ExperimentReports.seeds(results), profile.name(), json);
     }
 
     int threads() {

@@ -4,6 +4,8 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.report.transfer.JsonReport;
+import io.tcplab.tools.report.transfer.TextReport;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferRunner;
 import io.tcplab.tools.scenario.TransferSpec;
