@@ -60,7 +60,7 @@ public final class EcnCommand implements Callable<Integer> {
         if (options.scenario != null && command.commandLine().getParseResult().hasMatchedOption("--topology")) {
             return ExperimentConverters.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
         }
-        return Sweep.command(command, options, EcnSetup.template(topology),
+        return options.command(command, EcnSetup.template(topology),
                 (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,
                         maxPs == null ? Collections.singletonList(null) : maxPs, runs, options.seed),
                 results -> {

@@ -57,7 +57,7 @@ public final class FriendlinessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        return Sweep.command(command, options, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
+        return options.command(command, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
                 new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed,
                 convergence), results -> {
                     List<FriendlinessResult> cells = results.stream().map(FriendlinessResult.class::cast).toList();
