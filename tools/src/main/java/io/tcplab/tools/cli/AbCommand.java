@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.profile.Profile;
 import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.AbPath;
 import io.tcplab.tools.ab.AbPlot;
 import io.tcplab.tools.ab.AbReport;
 import io.tcplab.tools.ab.AbResult;
@@ -10,6 +11,7 @@ import io.tcplab.tools.ab.AbRunner;
 import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.ab.RemoteAbReport;
 import io.tcplab.tools.ab.RemoteAbRunner;
+import io.tcplab.tools.ab.suite.AbSuite;
 import io.tcplab.tools.ab.suite.Suite;
 import io.tcplab.tools.ab.suite.SuiteParser;
 import io.tcplab.tools.ab.suite.SuiteReport;
@@ -44,12 +46,7 @@ public final class AbCommand implements Callable<Integer> {
     /** Per run with --remote, where no link says what to expect: the real path's rate is unknown. */
     private static final long REMOTE_TIMEOUT_NANOS = 600_000_000_000L;
 
-    /** Runs both sides of a spec (the real one makes namespaces; tests hand in results). */
-    interface Runner {
-        AbResult run(AbSpec spec, PrintWriter log) throws InterruptedException;
-    }
-
-    private final Runner runner;
+    private final AbSuite.Runner runner;
     /** The algorithms the kernel offers (the suite skips a row whose algorithm it lacks). */
     private final Supplier<List<String>> kernelAlgorithms;
 
@@ -57,11 +54,11 @@ public final class AbCommand implements Callable<Integer> {
         this((spec, log) -> new AbRunner(spec, log).run(), AbRunner::kernelAlgorithms);
     }
 
-    AbCommand(Runner runner) {
+    AbCommand(AbSuite.Runner runner) {
         this(runner, AbRunner::kernelAlgorithms);
     }
 
-    AbCommand(Runner runner, Supplier<List<String>> kernelAlgorithms) {
+    AbCommand(AbSuite.Runner runner, Supplier<List<String>> kernelAlgorithms) {
         this.runner = runner;
         this.kernelAlgorithms = kernelAlgorithms;
     }

@@ -5,6 +5,7 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.SpuriousDetection;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.PathDefaults;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.TunException;
@@ -24,7 +25,6 @@ import java.util.function.Supplier;
  */
 final class Converters {
     static final long MIN_BUFFER = 4 * 1024;
-    static final long MAX_BUFFER = 1024 * 1024 * 1024;
 
     private Converters() {
     }
@@ -41,7 +41,7 @@ final class Converters {
         @Override
         public Long convert(String value) {
             return check(value, "a size from 4KiB to 1GiB like 4MiB",
-                    () -> ByteSizes.parse(value), n -> n >= MIN_BUFFER && n <= MAX_BUFFER);
+                    () -> ByteSizes.parse(value), n -> n >= MIN_BUFFER && n <= PathDefaults.MAX_BUFFER);
         }
     }
 

@@ -14,6 +14,7 @@ import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.experiment.VariantResult;
 import io.tcplab.tools.experiment.VariantRun;
 import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.PathDefaults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

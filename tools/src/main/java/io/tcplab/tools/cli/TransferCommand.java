@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.PathDefaults;
 import io.tcplab.tools.metrics.TraceCsvWriter;
 import io.tcplab.tools.report.transfer.JsonReport;
 import io.tcplab.tools.report.transfer.TextReport;
