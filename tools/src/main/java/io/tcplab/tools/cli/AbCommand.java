@@ -67,7 +67,7 @@ public final class AbCommand implements Callable<Integer> {
     private CommandSpec command;
 
     @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "16MiB", converter = Converters.Bytes.class,
-            description = "Bytes to send in each run (default: ${DEFAULT-VALUE}). " + ByteSizes.HELP)
+            description = "Bytes to send in each run (default: ${DEFAULT-VALUE}). " + Converters.SIZE_HELP)
     private long bytes;
 
     @Option(names = "--cc", paramLabel = "ALGORITHM", defaultValue = "reno", converter = Converters.Cc.class,

@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.SpuriousDetection;
+import io.tcplab.tools.link.ByteSizes;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.PathDefaults;
@@ -25,6 +26,8 @@ import java.util.function.Supplier;
  */
 final class Converters {
     static final long MIN_BUFFER = 4 * 1024;
+    /** The sentence a SIZE option's description ends with. */
+    static final String SIZE_HELP = "SIZE is bytes, or a number with " + ByteSizes.RULE + ".";
 
     private Converters() {
     }

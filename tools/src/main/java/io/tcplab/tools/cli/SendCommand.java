@@ -48,7 +48,7 @@ public final class SendCommand extends EndpointCommand {
     private Iperf3Result iperf3Result;
 
     @Option(names = "--bytes", paramLabel = "SIZE", converter = Converters.Bytes.class,
-            description = "Bytes to send (default: 64MiB unless --time is given). " + ByteSizes.HELP)
+            description = "Bytes to send (default: 64MiB unless --time is given). " + Converters.SIZE_HELP)
     private Long bytes;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,

@@ -40,7 +40,7 @@ public final class ServeCommand extends EndpointCommand {
     private boolean echo;
 
     @Option(names = "--source", paramLabel = "SIZE", converter = Converters.Bytes.class,
-            description = "Send SIZE bytes to each client, then close. " + ByteSizes.HELP)
+            description = "Send SIZE bytes to each client, then close. " + Converters.SIZE_HELP)
     private Long sourceBytes;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,

@@ -37,7 +37,7 @@ public final class TransferCommand implements Callable<Integer> {
     private CommandSpec command;
 
     @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "64MiB", converter = Converters.Bytes.class,
-            description = "Bytes to transfer (default: ${DEFAULT-VALUE}). " + ByteSizes.HELP)
+            description = "Bytes to transfer (default: ${DEFAULT-VALUE}). " + Converters.SIZE_HELP)
     private long bytes;
 
     @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = Converters.Rate.class,
