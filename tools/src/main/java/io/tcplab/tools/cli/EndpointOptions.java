@@ -5,7 +5,6 @@ import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.pcap.PcapWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -105,9 +104,7 @@ public final class EndpointOptions {
         try (OutputStream ignored = Files.newOutputStream(file)) {
             // created (or truncated): the writer will open it again
         } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName();
-            throw new ParameterException(cmd, option + " cannot write '" + file + "' (" + reason + ")");
+            throw new ParameterException(cmd, option + " cannot write '" + file + "' (" + WritableDir.reason(e) + ")");
         }
     }
 }

@@ -18,7 +18,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -130,8 +129,8 @@ public final class TransferCommand implements Callable<Integer> {
         try {
             writer = TraceCsvWriter.open(trace);
         } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
-            throw new ParameterException(command.commandLine(), "--trace cannot write '" + trace + "' (" + reason + ")");
+            throw new ParameterException(command.commandLine(), "--trace cannot write '" + trace + "' ("
+                    + WritableDir.reason(e) + ")");
         }
         try (writer) {
             return engine.run(spec, writer);
