@@ -126,10 +126,7 @@ abstract class EndpointCommand implements Callable<Integer> {
             addDevice(r.json());
             out.println(r.toJsonString(false));
         } else if (!endpoint.quiet) {
-            out.println(r.ok()
-                    ? String.format(java.util.Locale.ROOT, "iperf3 test: %d bytes sent, %d received, %.2f Mbit/s",
-                            r.bytesSent(), r.bytesReceived(), r.receivedBitsPerSecond() / 1e6)
-                    : "iperf3 test failed: " + r.error());
+            out.println(r.summary());
         }
         out.flush();
     }

@@ -134,25 +134,9 @@ public final class SendCommand extends EndpointCommand {
         int port = port();
         byte[] to = peer != null ? peer.address() : ep.hostAddress();
         session = Session.source("send", 1, new PatternInputStream(1, total()), timeNanos != null ? timeNanos : 0);
-        ep.driver().call(() -> {
-            long now = ep.driver().now();
-            ep.traceFirst(ep.driver().stack().connect(now, to, port, ep.options(), session), now);
-            return null;
-        });
+        ep.connect(to, port, session);
         announce(ep, "connecting from " + Endpoint.text(ep.localAddress()) + " to " + Endpoint.text(to) + ":" + port);
-        while (!ep.driver().call(() -> {
-            session.tick(ep.driver().now());
-            return session.isFinished();
-        })) {
-            if (stop.await(POLL_NANOS)) {
-                ep.driver().call(() -> {
-                    session.tick(ep.driver().now());
-                    session.interrupt();
-                    return null;
-                });
-                return;
-            }
-        }
+        ep.await(session, stop, POLL_NANOS);
     }
 
     @Override

@@ -205,7 +205,7 @@ public final class Endpoint implements AutoCloseable {
     }
 
     /** Attaches the trace file to the first connection that asks, with times counted from {@code now}. */
-    public void traceFirst(Connection c, long now) {
+    void traceFirst(Connection c, long now) {
         if (trace != null && !traceAttached) {
             traceAttached = true;
             TraceCsvWriter out = trace;
@@ -221,6 +221,32 @@ public final class Endpoint implements AutoCloseable {
                     }
                 }
             });
+        }
+    }
+
+    /** Connects {@code s} to {@code to}:{@code port} (on the driver thread), the trace file on it. */
+    public void connect(byte[] to, int port, Session s) {
+        driver.call(() -> {
+            long now = driver.now();
+            traceFirst(driver.stack().connect(now, to, port, options, s), now);
+            return null;
+        });
+    }
+
+    /** Waits until {@code s} has finished or a stop is requested (then {@code s} is marked cut short), looking every {@code pollNanos}. */
+    public void await(Session s, StopSignal stop, long pollNanos) {
+        while (!driver.call(() -> {
+            s.tick(driver.now());
+            return s.isFinished();
+        })) {
+            if (stop.await(pollNanos)) {
+                driver.call(() -> {
+                    s.tick(driver.now());
+                    s.interrupt();
+                    return null;
+                });
+                return;
+            }
         }
     }
 
