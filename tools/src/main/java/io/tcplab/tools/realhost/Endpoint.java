@@ -182,7 +182,7 @@ public final class Endpoint implements AutoCloseable {
         publishedPort = port;
     }
 
-    public String deviceName() {
+    String deviceName() {
         return driver.device().name();
     }
 

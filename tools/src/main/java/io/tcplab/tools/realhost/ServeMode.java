@@ -10,25 +10,25 @@ public enum ServeMode {
     /** Read and hash everything; close after the peer's FIN. */
     SINK {
         @Override
-        public Session newSession(int id, long sourceBytes) {
+        Session newSession(int id, long sourceBytes) {
             return Session.sink("serve", id);
         }
     },
     /** Write back everything read; close after the peer's FIN once all is echoed. */
     ECHO {
         @Override
-        public Session newSession(int id, long sourceBytes) {
+        Session newSession(int id, long sourceBytes) {
             return Session.echo("serve", id);
         }
     },
     /** Send {@code --source} bytes to each client (and read what it sends), then close. */
     SOURCE {
         @Override
-        public Session newSession(int id, long sourceBytes) {
+        Session newSession(int id, long sourceBytes) {
             return Session.source("serve", id, new PatternInputStream(id, sourceBytes), 0);
         }
     };
 
     /** The application for connection number {@code id} (1, 2, ...). */
-    public abstract Session newSession(int id, long sourceBytes);
+    abstract Session newSession(int id, long sourceBytes);
 }

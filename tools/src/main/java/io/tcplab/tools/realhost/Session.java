@@ -40,7 +40,6 @@ public final class Session implements ConnectionHandler {
     private long sent;
     private long received;
     private ConnectionError error;
-    private boolean closed;
     private boolean interrupted;
     private Finished finished;
     private StackCounters stackCounters;
@@ -60,12 +59,12 @@ public final class Session implements ConnectionHandler {
     }
 
     /** Reads and hashes what arrives; sends nothing; half-closes at the peer's FIN. */
-    public static Session sink(String role, int id) {
+    static Session sink(String role, int id) {
         return new Session(role, "sink", null, false, 0, id);
     }
 
     /** Writes back what arrives; half-closes once the peer's FIN is read and everything is echoed. */
-    public static Session echo(String role, int id) {
+    static Session echo(String role, int id) {
         return new Session(role, "echo", null, true, 0, id);
     }
 
@@ -108,12 +107,11 @@ public final class Session implements ConnectionHandler {
     @Override
     public void onClosed(Connection c, ConnectionError why, long now) {
         error = why;
-        closed = true;
         finish(c, now);
     }
 
     /** Called now and then from the driver thread: the send deadline, and TIME-WAIT (no callback marks it). */
-    public void tick(long now) {
+    void tick(long now) {
         Connection c = connection;
         if (c == null || finished != null) {
             return;
@@ -125,13 +123,13 @@ public final class Session implements ConnectionHandler {
     }
 
     /** Marks a session that our own stop (--time, a signal) cut short. */
-    public void interrupt() {
+    void interrupt() {
         if (finished == null) {
             interrupted = true;
         }
     }
 
-    public boolean isFinished() {
+    boolean isFinished() {
         return finished != null;
     }
 
@@ -279,15 +277,7 @@ public final class Session implements ConnectionHandler {
     }
 
     /** The stack's counters to show in this session's report (serve sets them when it finishes). */
-    public void stackCounters(StackCounters counters) {
+    void stackCounters(StackCounters counters) {
         stackCounters = counters;
-    }
-
-    long sent() {
-        return sent;
-    }
-
-    boolean closed() {
-        return closed;
     }
 }

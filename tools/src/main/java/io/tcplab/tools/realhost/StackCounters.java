@@ -12,17 +12,17 @@ import java.util.Map;
  * @param challengeAcksSent challenge ACKs sent (RFC 5961 §3.2, §4.2, §5.2), after the rate limit of §7
  * @param drops the non-zero drop counters, by reason name
  */
-public record StackCounters(long challengeAcksSent, long resetsSent, Map<String, Long> drops) {
+record StackCounters(long challengeAcksSent, long resetsSent, Map<String, Long> drops) {
 
     /** A snapshot; call it on the thread that owns the stack. */
-    public static StackCounters of(StackStats stats) {
+    static StackCounters of(StackStats stats) {
         Map<String, Long> drops = new LinkedHashMap<>();
         stats.dropsByReason().forEach((reason, n) -> drops.put(reason.name(), n));
         return new StackCounters(stats.challengeAcksSent(), stats.resetsSent(), drops);
     }
 
     /** One line: "3 challenge ACKs, 0 resets sent; drops OUT_OF_WINDOW 2, BAD_ACK 1". */
-    public String line() {
+    String line() {
         StringBuilder s = new StringBuilder().append(challengeAcksSent).append(" challenge ACKs, ")
                 .append(resetsSent).append(" resets sent; drops");
         if (drops.isEmpty()) {

@@ -17,7 +17,7 @@ import java.util.Map;
 public record StackReport(String report, int peakConnections, long packetsReceived, long packetsSent,
                    long synQueueOverflows, long synCookiesSent, long synCookiesValidated, long synCookiesRejected,
                    long challengeAcksSent, long resetsSent, Map<String, Long> drops) implements Report {
-    public static StackReport of(StackStats s, int peakConnections) {
+    static StackReport of(StackStats s, int peakConnections) {
         Map<String, Long> drops = new LinkedHashMap<>();
         for (Map.Entry<DropReason, Long> e : s.dropsByReason().entrySet()) {
             drops.put(e.getKey().name(), e.getValue());
