@@ -270,21 +270,13 @@ public final class AbCommand implements Callable<Integer> {
         String name = command.qualifiedName();
         try {
             List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
-            for (int i = 0; i < done.size(); i++) {
-                String refusal = AbReport.refusal(done.get(i).result());
-                if (refusal != null) {
-                    err.println(name + ": round " + (i + 1) + ": " + refusal);
-                    err.flush();
-                    return 1;
-                }
+            String refusal = RemoteAbReport.refusal(done);
+            if (refusal != null) {
+                err.println(name + ": " + refusal);
+                err.flush();
+                return 1;
             }
-            for (int i = 0; i < done.size(); i++) {
-                out.print(json ? RemoteAbReport.json(done.get(i), i + 1, host) + System.lineSeparator()
-                        : RemoteAbReport.text(done.get(i), i + 1, done.size(), host));
-            }
-            if (!json) {
-                out.print(RemoteAbReport.summary(done));
-            }
+            out.print(RemoteAbReport.rounds(done, host, json));
             out.flush();
             return 0;
         } catch (AbException e) {
