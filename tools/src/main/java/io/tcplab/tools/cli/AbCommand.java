@@ -196,15 +196,11 @@ public final class AbCommand implements Callable<Integer> {
         AbSpec spec = path.spec(bytes, tcplab, seed, mtu, sampleIntervalNanos, timeoutNanos, port);
         report.check(command);
         PrintWriter out = command.commandLine().getOut();
-        PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         try {
             AbResult result = runner.run(spec, json ? null : out);
             String refusal = AbReport.refusal(result);
             if (refusal != null) {
-                err.println(name + ": " + refusal);
-                err.flush();
-                return 1;
+                return Messages.failed(command, refusal);
             }
             if (json) {
                 out.println(AbReport.json(result));
@@ -221,13 +217,9 @@ public final class AbCommand implements Callable<Integer> {
             }
             return report.wanted() ? writeReport(result) : 0;
         } catch (AbException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, e.getMessage());
         } catch (IOException e) {
-            err.println(name + ": cannot write " + plot + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, "cannot write " + plot + ": " + e.getMessage());
         }
     }
 
@@ -239,10 +231,7 @@ public final class AbCommand implements Callable<Integer> {
             report.finish(command, Long.toString(seed), profile.name(), json);
             return 0;
         } catch (IOException e) {
-            PrintWriter err = command.commandLine().getErr();
-            err.println(command.qualifiedName() + ": cannot write the report into " + report.dir + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, "cannot write the report into " + report.dir + ": " + e.getMessage());
         }
     }
 
@@ -266,23 +255,17 @@ public final class AbCommand implements Callable<Integer> {
         RemoteAbRunner.RemoteSpec spec = new RemoteAbRunner.RemoteSpec(ab, host, agentPort, rounds != null ? rounds : 3,
                 netns, tunAddr != null ? tunAddr : io.tcplab.tun.InterfaceAddress.parse("10.77.250.1/24"));
         PrintWriter out = command.commandLine().getOut();
-        PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         try {
             List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
             String refusal = RemoteAbReport.refusal(done);
             if (refusal != null) {
-                err.println(name + ": " + refusal);
-                err.flush();
-                return 1;
+                return Messages.failed(command, refusal);
             }
             out.print(RemoteAbReport.rounds(done, host, json));
             out.flush();
             return 0;
         } catch (AbException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, e.getMessage());
         }
     }
 
@@ -302,14 +285,11 @@ public final class AbCommand implements Callable<Integer> {
         }
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         Suite matrix;
         try {
             matrix = suite.isEmpty() ? SuiteParser.builtIn() : SuiteParser.parse(Path.of(suite));
         } catch (ScenarioException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 2;
+            return Messages.badOption(command, e.getMessage());
         }
         AbSuite.Common common = new AbSuite.Common(this::tcplabOptions, mtu, sampleIntervalNanos, timeoutNanos, port);
         List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(), runner).run(err);
@@ -324,17 +304,13 @@ public final class AbCommand implements Callable<Integer> {
                     out.flush();
                 }
             } catch (IOException e) {
-                err.println(name + ": cannot write the plots into " + plot + ": " + e.getMessage());
-                err.flush();
-                return 1;
+                return Messages.failed(command, "cannot write the plots into " + plot + ": " + e.getMessage());
             }
         }
         long bad = rows.stream().filter(r -> r.status() == SuiteRow.Status.FAILED
                 || r.status() == SuiteRow.Status.REFUSED).count();
         if (bad > 0) {
-            err.println(name + ": " + bad + " of " + rows.size() + " rows failed or were refused (see the report)");
-            err.flush();
-            return 1;
+            return Messages.failed(command, bad + " of " + rows.size() + " rows failed or were refused (see the report)");
         }
         return 0;
     }

@@ -153,10 +153,7 @@ public final class DelaySpikeCommand implements Callable<Integer> {
                 runs = r.runs();
                 namespaces = r.namespaces();
             } catch (AbException e) {
-                PrintWriter err = command.commandLine().getErr();
-                err.println(command.qualifiedName() + ": " + e.getMessage());
-                err.flush();
-                return 1;
+                return Messages.failed(command, e.getMessage());
             }
         } else {
             runs = DelaySpikeExperiment.run(spec);

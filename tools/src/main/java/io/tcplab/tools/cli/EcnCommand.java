@@ -58,7 +58,7 @@ public final class EcnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (options.scenario != null && command.commandLine().getParseResult().hasMatchedOption("--topology")) {
-            return ExperimentConverters.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
+            return Messages.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
         }
         return options.command(command, EcnSetup.template(topology),
                 (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,

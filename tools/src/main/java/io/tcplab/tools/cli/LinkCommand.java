@@ -124,9 +124,7 @@ public final class LinkCommand implements Callable<Integer> {
                     forward, reverse, forwardSchedule, reverseSchedule, seed, durationNanos, out);
             return 0;
         } catch (TunException e) {
-            err.println(name + ": " + Messages.strip(e));
-            err.flush();
-            return 1;
+            return Messages.failed(command, Messages.strip(e));
         }
     }
 

@@ -43,11 +43,10 @@ public final class MergeCommand implements Callable<Integer> {
         try {
             results = CellResults.read(dirs);
         } catch (IllegalArgumentException e) {
-            return ExperimentConverters.badFile(command, e);
+            return Messages.badOption(command, e.getMessage());
         }
         if (results.isEmpty()) {
-            return ExperimentConverters.badFile(command, new IllegalArgumentException(
-                    "no result files (*.json) under " + dirs));
+            return Messages.badOption(command, "no result files (*.json) under " + dirs);
         }
         List<FriendlinessResult> friendliness = results.stream().filter(FriendlinessResult.class::isInstance)
                 .map(FriendlinessResult.class::cast).toList();

@@ -107,9 +107,7 @@ public final class RunCommand implements Callable<Integer> {
                 notes.flush();
             }
         } catch (ScenarioException | IllegalArgumentException e) {
-            err.println(command.qualifiedName() + ": " + e.getMessage());
-            err.flush();
-            return 2;
+            return Messages.badOption(command, e.getMessage());
         }
         report.check(command);
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
@@ -123,9 +121,7 @@ public final class RunCommand implements Callable<Integer> {
                     try {
                         r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes);
                     } catch (AbException e) {
-                        err.println(command.qualifiedName() + ": " + e.getMessage());
-                        err.flush();
-                        return 1;
+                        return Messages.failed(command, e.getMessage());
                     }
                     notes.forEach((json ? err : out)::println);
                 } else {

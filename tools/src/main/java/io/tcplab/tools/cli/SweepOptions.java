@@ -87,7 +87,7 @@ final class SweepOptions {
     int command(CommandSpec command, String templateName, Planner planner, Reporter reporter)
             throws IOException, InterruptedException {
         if (emitJobs != null && report.wanted()) {
-            return ExperimentConverters.badOption(command, "--report needs the run: with --emit-jobs nothing runs here "
+            return Messages.badOption(command, "--report needs the run: with --emit-jobs nothing runs here "
                     + "(the jobs' results go through tcplab merge)");
         }
         report.check(command);
@@ -96,7 +96,7 @@ final class SweepOptions {
             ScenarioTemplate template = template(templateName);
             cells = planner.cells(template, runs(template));
         } catch (ScenarioException e) {
-            return ExperimentConverters.badFile(command, e);
+            return Messages.badOption(command, e.getMessage());
         }
         PrintWriter out = command.commandLine().getOut();
         if (emitJobs != null) {
