@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionError;
@@ -17,7 +17,7 @@ import java.io.UncheckedIOException;
  * direction is computed on threads of their own ({@link SessionDigest}), over exactly the bytes the
  * connection took and delivered.
  */
-final class Session implements ConnectionHandler {
+public final class Session implements ConnectionHandler {
     private static final int CHUNK = 64 * 1024;
 
     private final String role;
@@ -40,7 +40,6 @@ final class Session implements ConnectionHandler {
     private long sent;
     private long received;
     private ConnectionError error;
-    private boolean closed;
     private boolean interrupted;
     private Finished finished;
     private StackCounters stackCounters;
@@ -70,7 +69,7 @@ final class Session implements ConnectionHandler {
     }
 
     /** Sends {@code source} (for at most {@code sendForNanos} when that is above 0) and reads what arrives. */
-    static Session source(String role, int id, InputStream source, long sendForNanos) {
+    public static Session source(String role, int id, InputStream source, long sendForNanos) {
         return new Session(role, "source", source, false, sendForNanos, id);
     }
 
@@ -108,7 +107,6 @@ final class Session implements ConnectionHandler {
     @Override
     public void onClosed(Connection c, ConnectionError why, long now) {
         error = why;
-        closed = true;
         finish(c, now);
     }
 
@@ -252,7 +250,7 @@ final class Session implements ConnectionHandler {
      * The report of a finished session, or of one cut short (then call it only after the driver
      * stopped). Waits for the hashing threads.
      */
-    SessionReport report() {
+    public SessionReport report() {
         Finished f = finished;
         if (f == null) {
             throw new IllegalStateException("the session has not finished");
@@ -272,7 +270,7 @@ final class Session implements ConnectionHandler {
     }
 
     /** For a session cut short: take its final state now (the driver has stopped, so nothing moves). */
-    void finishAfterStop(long now) {
+    public void finishAfterStop(long now) {
         if (finished == null && connection != null) {
             finish(connection, now);
         }
@@ -281,13 +279,5 @@ final class Session implements ConnectionHandler {
     /** The stack's counters to show in this session's report (serve sets them when it finishes). */
     void stackCounters(StackCounters counters) {
         stackCounters = counters;
-    }
-
-    long sent() {
-        return sent;
-    }
-
-    boolean closed() {
-        return closed;
     }
 }

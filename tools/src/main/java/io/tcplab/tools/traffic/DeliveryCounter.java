@@ -1,10 +1,10 @@
-package io.tcplab.tools.experiment;
+package io.tcplab.tools.traffic;
 
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionHandler;
 
 /** The receiving application of a bulk flow: reads everything, keeps only the count. */
-final class DeliveryCounter implements ConnectionHandler {
+public final class DeliveryCounter implements ConnectionHandler {
     private final byte[] chunk = new byte[64 * 1024];
     private long received;
 
@@ -16,7 +16,7 @@ final class DeliveryCounter implements ConnectionHandler {
         }
     }
 
-    long received() {
+    public long received() {
         return received;
     }
 }

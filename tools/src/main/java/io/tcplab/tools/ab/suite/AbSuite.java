@@ -1,15 +1,12 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.ab.suite;
 
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.AbPath;
 import io.tcplab.tools.ab.AbPlot;
 import io.tcplab.tools.ab.AbResult;
 import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.ab.RealPath;
-import io.tcplab.tools.ab.suite.Suite;
-import io.tcplab.tools.ab.suite.SuiteCell;
-import io.tcplab.tools.ab.suite.SuitePath;
-import io.tcplab.tools.ab.suite.SuiteRow;
 import io.tcplab.tools.link.LinkSchedule;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,26 +19,31 @@ import java.util.function.BiFunction;
 
 /**
  * {@code ab --suite}: every cell of a {@link Suite} (path × algorithm × seed) as one {@code ab}
- * run through {@link AbCommand.Runner} (the kernel's run, then tcplab's, same seed), a progress
+ * run through a {@link Runner} (the kernel's run, then tcplab's, same seed), a progress
  * line per cell, the rows of the report; a row whose algorithm the kernel lacks is skipped, with
  * the reason. A run that fails is its cell's failure; the other cells still run.
  */
-final class AbSuite {
+public final class AbSuite {
     /** A path's plot: a chart per algorithm, this big each. */
     private static final int PLOT_WIDTH = 1000;
     private static final int PLOT_HEIGHT = 600;
 
+    /** Runs both sides of a spec (the real one makes namespaces; tests hand in results). */
+    public interface Runner {
+        AbResult run(AbSpec spec, PrintWriter log) throws InterruptedException;
+    }
+
     /** What every cell shares: tcplab's options per algorithm and ECN, the MTU, sampling, time limit, port. */
-    record Common(BiFunction<String, Boolean, ConnectionOptions> tcplab, int mtu, long sampleIntervalNanos,
+    public record Common(BiFunction<String, Boolean, ConnectionOptions> tcplab, int mtu, long sampleIntervalNanos,
                   Long timeoutNanos, int port) {
     }
 
     private final Suite suite;
     private final Common common;
     private final List<String> kernelAlgorithms;
-    private final AbCommand.Runner runner;
+    private final Runner runner;
 
-    AbSuite(Suite suite, Common common, List<String> kernelAlgorithms, AbCommand.Runner runner) {
+    public AbSuite(Suite suite, Common common, List<String> kernelAlgorithms, Runner runner) {
         this.suite = suite;
         this.common = common;
         this.kernelAlgorithms = List.copyOf(kernelAlgorithms);
@@ -49,7 +51,7 @@ final class AbSuite {
     }
 
     /** Runs the matrix in file order, a line on {@code progress} per cell. */
-    List<SuiteRow> run(PrintWriter progress) throws InterruptedException {
+    public List<SuiteRow> run(PrintWriter progress) throws InterruptedException {
         int total = 0;
         for (SuitePath p : suite.paths()) {
             total += (int) p.algorithms().stream().filter(this::kernelHas).count() * suite.seeds().size();
@@ -122,7 +124,7 @@ final class AbSuite {
      * One PNG per path into {@code dir}: {@code NAME.png}, cwnd and RTT over time of the first
      * seed of each compared row, one chart below the other; a path without one gets none.
      */
-    static List<Path> plots(List<SuiteRow> rows, Suite suite, Path dir) throws IOException {
+    public static List<Path> plots(List<SuiteRow> rows, Suite suite, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (SuitePath p : suite.paths()) {

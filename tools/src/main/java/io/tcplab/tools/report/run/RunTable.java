@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.run;
 
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.LinkSeries;
@@ -11,11 +11,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /** {@code tcplab run}'s text report of one run: flows, the topology's links, Jain's index per group. */
-final class RunTable {
+public final class RunTable {
     private RunTable() {
     }
 
-    static void print(Scenario scenario, ScenarioResult r, PrintWriter out, boolean real) {
+    public static void print(Scenario scenario, ScenarioResult r, PrintWriter out, boolean real) {
         out.printf(Locale.ROOT, "%s, seed %d: %.0f s %s (measured after %.1f s) in %.1f s wall%n",
                 r.scenario(), r.seed(), r.durationNanos() / 1e9, real ? "in real time" : "simulated",
                 r.warmupNanos() / 1e9, r.wallSeconds());

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,20 +35,5 @@ class ByteSizesTest {
         assertThatThrownBy(() -> ByteSizes.parse("64T")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ByteSizes.parse("M")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ByteSizes.parse("9999999999G")).isInstanceOf(ArithmeticException.class);
-    }
-
-    @Test
-    void theCommandLineTakesThemAndHelpStatesTheRule() {
-        FakeEngine engine = new FakeEngine(FakeEngine.success(64L << 20));
-        Cli ok = Cli.run(engine, "transfer", "--bytes", "64M");
-        assertThat(ok.exitCode()).as(ok.err()).isZero();
-        assertThat(engine.spec.bytes()).isEqualTo(64L << 20);
-
-        Cli help = Cli.run(null, "transfer", "--help");
-        assertThat(help.out().replaceAll("\\s+", " "))
-                .contains("KiB, MiB, GiB, or iperf3's K, M, G (powers of 1024)");
-        Cli bad = Cli.run(null, "transfer", "--bytes", "64T");
-        assertThat(bad.exitCode()).isEqualTo(2);
-        assertThat(bad.err()).contains("64M");
     }
 }

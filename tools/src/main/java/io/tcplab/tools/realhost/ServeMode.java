@@ -1,12 +1,12 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.tools.traffic.PatternInputStream;
 
 /**
  * What {@code tcplab serve} does with each connection it accepts. A new mode is one more constant
- * here and the option that picks it in {@link ServeCommand#mode()}.
+ * here and the option of {@code serve} that picks it ({@code cli.ServeCommand.mode()}).
  */
-enum ServeMode {
+public enum ServeMode {
     /** Read and hash everything; close after the peer's FIN. */
     SINK {
         @Override

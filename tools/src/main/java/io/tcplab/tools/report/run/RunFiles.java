@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,12 +18,12 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /** {@code tcplab run}'s machine-readable output: a JSON summary and CSV series per run. */
-final class RunFiles {
+public final class RunFiles {
     private RunFiles() {
     }
 
     /** Every run's summary (per flow and per link) as one JSON document. */
-    static void json(List<ScenarioResult> runs, PrintWriter out) throws IOException {
+    public static void json(List<ScenarioResult> runs, PrintWriter out) throws IOException {
         List<Map<String, Object>> docs = new ArrayList<>();
         for (ScenarioResult r : runs) {
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -83,7 +83,7 @@ final class RunFiles {
      * Writes {@code DIR/seed-N/throughput.csv} (Mbit/s per interval per flow), {@code cwnd.csv}
      * (bytes), {@code queue.csv} (bytes queued per link) and {@code drops.csv} (drops per interval per link).
      */
-    static void csv(ScenarioResult r, Path dir) throws IOException {
+    public static void csv(ScenarioResult r, Path dir) throws IOException {
         Path runDir = Files.createDirectories(dir.resolve("seed-" + r.seed()));
         double seconds = r.sampleNanos() / 1e9;
         List<String> flowNames = r.flows().stream().map(FlowSeries::name).toList();

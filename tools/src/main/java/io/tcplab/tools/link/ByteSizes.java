@@ -1,7 +1,5 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.link;
 
-import io.tcplab.tools.link.Limit;
-import io.tcplab.tools.link.Units;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -19,8 +17,6 @@ import java.util.regex.Pattern;
 public final class ByteSizes {
     /** What {@code --help} and the error messages say about sizes. */
     public static final String RULE = "B, KB, MB, GB (powers of 1000); KiB, MiB, GiB, or iperf3's K, M, G (powers of 1024)";
-    /** The sentence a SIZE option's description ends with. */
-    static final String HELP = "SIZE is bytes, or a number with " + RULE + ".";
 
     private static final Pattern IPERF3_STYLE = Pattern.compile("(\\d+(?:\\.\\d+)?)([kKmMgG])");
 

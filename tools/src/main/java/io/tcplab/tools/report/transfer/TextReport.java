@@ -1,5 +1,6 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.transfer;
 
+import io.tcplab.tools.report.Report;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferSpec;
 
@@ -8,50 +9,46 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The human-readable report of a transfer, and the one-line reason when it failed. */
-final class TextReport {
+public final class TextReport {
     private TextReport() {
     }
 
-    static void print(TransferResult r, PrintWriter out) {
-        line(out, "bytes", "%d sent, %d received%s", r.bytesSent(), r.bytesReceived(),
+    public static void print(TransferResult r, PrintWriter out) {
+        Report.line(out, "bytes", "%d sent, %d received%s", r.bytesSent(), r.bytesReceived(),
                 r.streamsEqual() ? ", streams equal" : ", STREAMS DIFFER");
-        line(out, "sha256 sent", "%s", r.sha256Sent());
-        line(out, "sha256 received", "%s", r.sha256Received());
-        line(out, "goodput", "%.2f Mbit/s", r.goodputBitsPerSec() / 1e6);
-        line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", r.segmentsSent(), r.segmentsRetransmitted(),
+        Report.line(out, "sha256 sent", "%s", r.sha256Sent());
+        Report.line(out, "sha256 received", "%s", r.sha256Received());
+        Report.line(out, "goodput", "%.2f Mbit/s", r.goodputBitsPerSec() / 1e6);
+        Report.line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", r.segmentsSent(), r.segmentsRetransmitted(),
                 r.segmentsSent() == 0 ? 0.0 : 100.0 * r.segmentsRetransmitted() / r.segmentsSent());
-        line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", r.rtoCount(),
+        Report.line(out, "recovery", "%d RTOs, %d fast recoveries, %d undone as spurious", r.rtoCount(),
                 r.fastRecoveries(), r.spuriousUndos());
-        line(out, "time", "%.3f s simulated, %.3f s wall, %.0f data packets emulated per wall second",
+        Report.line(out, "time", "%.3f s simulated, %.3f s wall, %.0f data packets emulated per wall second",
                 r.simulatedSeconds(), r.wallSeconds(),
                 r.wallSeconds() > 0 ? r.dataPacketsEmulated() / r.wallSeconds() : 0.0);
-        line(out, "cpu", "%.3f s on the emulating thread, %.0f data packets per CPU second", r.cpuSeconds(),
+        Report.line(out, "cpu", "%.3f s on the emulating thread, %.0f data packets per CPU second", r.cpuSeconds(),
                 r.cpuSeconds() > 0 ? r.dataPacketsEmulated() / r.cpuSeconds() : 0.0);
-        line(out, "final", "cwnd %d B, srtt %.3f ms", r.finalCwndBytes(), r.finalSrttMillis());
+        Report.line(out, "final", "cwnd %d B, srtt %.3f ms", r.finalCwndBytes(), r.finalSrttMillis());
         if (r.drops() != null && !r.drops().isEmpty()) {
             StringBuilder drops = new StringBuilder();
             for (Map.Entry<String, Long> e : r.drops().entrySet()) {
                 drops.append(drops.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue());
             }
-            line(out, "drops", "%s", drops);
+            Report.line(out, "drops", "%s", drops);
         }
         if (r.links() != null) {
-            r.links().forEach((name, stats) -> line(out, "link " + name, "%s", stats.line()));
+            r.links().forEach((name, stats) -> Report.line(out, "link " + name, "%s", stats.line()));
         }
         out.flush();
     }
 
     /** Why a transfer whose streams are not equal failed, in one line. */
-    static String failure(TransferSpec spec, TransferResult r) {
+    public static String failure(TransferSpec spec, TransferResult r) {
         if (r.bytesReceived() < spec.bytes()) {
             return String.format(Locale.ROOT, "transfer incomplete: %d of %d bytes arrived in %.3f simulated seconds",
                     r.bytesReceived(), spec.bytes(), r.simulatedSeconds());
         }
         return String.format(Locale.ROOT, "streams differ: sent %d bytes (sha256 %s), received %d bytes (sha256 %s)",
                 r.bytesSent(), r.sha256Sent(), r.bytesReceived(), r.sha256Received());
-    }
-
-    private static void line(PrintWriter out, String label, String format, Object... args) {
-        out.printf(Locale.ROOT, "%-16s %s%n", label, String.format(Locale.ROOT, format, args));
     }
 }

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
@@ -8,7 +8,7 @@ import java.util.Locale;
  * A report an endpoint command prints: as text, one labelled line per aspect, or with --json as
  * one JSON object per line holding the record's components under their names.
  */
-interface Report {
+public interface Report {
     ObjectMapper MAPPER = new ObjectMapper();
 
     void printText(PrintWriter out);

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.experiment;
 
 import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.CellResults;
@@ -15,16 +15,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** What the experiment commands and {@code tcplab merge} print and write for a set of results. */
-final class ExperimentReports {
+public final class ExperimentReports {
     private ExperimentReports() {
     }
 
-    /** Seed 001's tables (or JSON), CSV if asked; exit code 1 if ECN flows repaired losses that never happened. */
-    static int ecn(CommandSpec command, List<EcnResult> results, boolean json, Path csv) throws IOException {
-        PrintWriter out = command.commandLine().getOut();
+    /**
+     * Seed 001's tables (or JSON), CSV if asked; exit code 1, with a line on {@code err} after
+     * {@code command}, if ECN flows repaired losses that never happened.
+     */
+    public static int ecn(List<EcnResult> results, boolean json, Path csv, PrintWriter out, PrintWriter err,
+                          String command) throws IOException {
         if (json) {
             out.println(CellResults.json(results));
         } else {
@@ -41,8 +43,7 @@ final class ExperimentReports {
         if (bad.isEmpty()) {
             return 0;
         }
-        PrintWriter err = command.commandLine().getErr();
-        err.println(command.qualifiedName() + ": FAILED: ECN flows retransmitted beyond their tail loss probes or took "
+        err.println(command + ": FAILED: ECN flows retransmitted beyond their tail loss probes or took "
                 + "RTOs though no ECN-capable packet was dropped or lost anywhere: " + bad.stream()
                 .map(r -> String.format(Locale.ROOT, "%s seed %d %s", r.configuration(), r.seed(), r.repairsWithoutLoss()
                         .stream().map(g -> String.format(Locale.ROOT, "%s %d retransmitted, %d TLPs, %d RTOs", g.group(),
@@ -53,30 +54,22 @@ final class ExperimentReports {
         return 1;
     }
 
-    /** --report DIR of {@code experiment ecn}: ecn.csv beside the result files, the run record, the page. */
-    static void ecnReport(CommandSpec command, SweepOptions options, List<EcnResult> results) throws IOException {
-        ExperimentCsv.ecn(results, options.report.dir);
-        options.report.finish(command, seeds(results), options.profile.name(), options.json);
-    }
-
-    /** --report DIR of {@code experiment friendliness}: friendliness.csv and the plot beside the result files, the run record, the page. */
-    static void friendlinessReport(CommandSpec command, SweepOptions options, List<FriendlinessResult> results)
-            throws IOException {
+    /** What --report DIR of {@code experiment friendliness} holds beside the result files: friendliness.csv and the plot. */
+    public static void friendlinessFiles(List<FriendlinessResult> results, Path dir) throws IOException {
         FriendlinessTables tables = new FriendlinessTables(results);
-        ExperimentCsv.friendliness(tables, options.report.dir);
-        FriendlinessPlot.write(tables, options.report.dir);
-        options.report.finish(command, seeds(results), options.profile.name(), options.json);
+        ExperimentCsv.friendliness(tables, dir);
+        FriendlinessPlot.write(tables, dir);
     }
 
-    private static String seeds(List<? extends CellResult> results) {
+    /** The runs' distinct seeds in order, as a run record names them ("1, 2, 3"). */
+    public static String seeds(List<? extends CellResult> results) {
         return results.stream().map(CellResult::seed).distinct().sorted().map(String::valueOf)
                 .collect(Collectors.joining(", "));
     }
 
     /** Seed 000's tables (or JSON), CSV if asked, and the plot of the 82 ms cells into {@code plots} if given. */
-    static int friendliness(CommandSpec command, List<FriendlinessResult> results, boolean json, Path csv, Path plots)
-            throws IOException {
-        PrintWriter out = command.commandLine().getOut();
+    public static int friendliness(List<FriendlinessResult> results, boolean json, Path csv, Path plots,
+                                   PrintWriter out) throws IOException {
         FriendlinessTables tables = new FriendlinessTables(results);
         if (json) {
             out.println(CellResults.json(results));

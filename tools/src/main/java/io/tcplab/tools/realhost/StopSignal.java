@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -8,14 +8,14 @@ import java.util.concurrent.TimeUnit;
  * (close its connections with FIN, remove its TUN device, print its reports) and waits up to
  * 15 s for it before the JVM goes on exiting. Closing it removes the hook.
  */
-final class StopSignal implements AutoCloseable {
+public final class StopSignal implements AutoCloseable {
     private static final long RELEASE_WAIT_SECONDS = 15;
 
     private final CountDownLatch requested = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private final Thread hook;
 
-    StopSignal(String name) {
+    public StopSignal(String name) {
         hook = new Thread(() -> {
             requested.countDown();
             try {
@@ -27,12 +27,12 @@ final class StopSignal implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    boolean requested() {
+    public boolean requested() {
         return requested.getCount() == 0;
     }
 
     /** Waits up to {@code nanos} for a stop request; true if one came. */
-    boolean await(long nanos) {
+    public boolean await(long nanos) {
         try {
             return requested.await(nanos, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

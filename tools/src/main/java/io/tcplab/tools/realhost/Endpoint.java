@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.stack.RandomSource;
 import io.tcplab.stack.StackConfig;
@@ -14,39 +14,45 @@ import io.tcplab.tun.TunDevice;
 import io.tcplab.tun.TunException;
 import io.tcplab.tun.pcap.PcapWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.math.BigInteger;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.Arrays;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /**
- * A real endpoint: a TUN device (its kernel side in {@code --netns}, addressed {@code --host-addr}),
- * a stack that owns {@code --addr} behind it, the real-time driver that runs them, and the pcap and
- * trace files. Opened in an order that leaves nothing behind when a step fails: files first (a bad
- * path is a bad option), then the device (not persistent: closing its fd removes it), then the
- * driver, and with --publish the nftables rules. {@link #close()} closes every connection with FIN
- * (2 s grace, then RST), stops the driver, which removes the device, removes the rules, and closes
- * the files.
+ * A real endpoint: a TUN device (its kernel side in {@code netns}, addressed {@code hostAddr}), a
+ * stack that owns the local address behind it, the real-time driver that runs them, and the pcap
+ * and trace files. Opened in an order that leaves nothing behind when a step fails: files first,
+ * then the device (not persistent: closing its fd removes it), then the driver, and with
+ * {@link #publish} the nftables rules. {@link #close()} closes every connection with FIN (2 s
+ * grace, then RST), stops the driver, which removes the device, removes the rules, and closes the
+ * files.
  */
-final class Endpoint implements AutoCloseable {
-    static final int DEFAULT_BUFFER = 4 << 20;
-
-    final RealTimeDriver driver;
-    final ConnectionOptions options;
-    final byte[] localAddress;
-    final byte[] hostAddress;
+public final class Endpoint implements AutoCloseable {
+    private final RealTimeDriver driver;
+    private final ConnectionOptions options;
+    private final byte[] localAddress;
+    private final byte[] hostAddress;
     private final PcapWriter pcap;
     private final TraceCsvWriter trace;
     private boolean traceAttached;
     private boolean closed;
     private PublishTable published;
     private int publishedPort;
+
+    /**
+     * Where an endpoint lives and what it records, its combination already checked by the caller
+     * (the addresses of one family and different, libpcap present for a pcap, both files writable).
+     *
+     * @param tun the device name ({@code %d} lets the kernel number it)
+     * @param netns the namespace of the device's kernel side, or null for this process's
+     * @param localAddress the stack's own address behind the device
+     * @param pcap the pcap file, or null
+     * @param trace the trace CSV of the first connection, or null
+     */
+    public record Place(String tun, String netns, InterfaceAddress hostAddr, byte[] localAddress, int mtu,
+                        boolean offload, Path pcap, Path trace) {
+    }
 
     private Endpoint(RealTimeDriver driver, ConnectionOptions options, byte[] localAddress, byte[] hostAddress,
                      PcapWriter pcap, TraceCsvWriter trace) {
@@ -59,54 +65,42 @@ final class Endpoint implements AutoCloseable {
     }
 
     /**
-     * Opens the endpoint. A bad combination of options or an unwritable file throws
-     * {@link ParameterException} (exit 2); what the system refuses (no root, no /dev/net/tun, a
-     * name in use, an address ip rejects) throws {@link TunException} with one line.
+     * Opens the endpoint, its connections taking {@code options} with the device's MSS and, when
+     * {@code isn} is 0 or more, that ISN. What the system refuses (no root, no /dev/net/tun, a name
+     * in use, an address ip rejects, a file that cannot be written) throws {@link TunException}
+     * with one line; {@code err} gets a line if the kernel refuses offloads.
      */
-    static Endpoint open(CommandLine cmd, EndpointOptions o, ConnectionOptionsMixin c) {
-        InterfaceAddress host = o.hostAddr;
-        byte[] local = o.addr != null ? o.addr.address() : nextAddress(cmd, host);
-        if (local.length != host.address().length) {
-            throw new ParameterException(cmd, "--addr and --host-addr must both be IPv4 or both IPv6");
-        }
-        if (Arrays.equals(local, host.address())) {
-            throw new ParameterException(cmd, "--addr must differ from the --host-addr address " + host.addressText());
-        }
-        if (o.pcap != null) {
-            PcapWriter.requireLibpcap(); // before any file or device exists, so a refusal leaves nothing behind
-        }
-        checkWritable(cmd, "--pcap", o.pcap);
-        checkWritable(cmd, "--trace", o.trace);
-
+    public static Endpoint open(Place p, ConnectionOptions options, long isn, String command, PrintWriter err) {
+        InterfaceAddress host = p.hostAddr();
+        byte[] local = p.localAddress();
         TraceCsvWriter trace = null;
         PcapWriter pcap = null;
         TunDevice tun = null;
         try {
-            if (o.trace != null) {
-                trace = TraceCsvWriter.open(o.trace);
+            if (p.trace() != null) {
+                trace = TraceCsvWriter.open(p.trace());
             }
-            if (o.pcap != null) {
-                pcap = PcapWriter.open(o.pcap);
+            if (p.pcap() != null) {
+                pcap = PcapWriter.open(p.pcap());
             }
-            TunDevice.Builder b = TunDevice.builder().name(o.tun).namespace(o.netns).mtu(o.mtu)
-                    .offload(o.offload.on()).address(host.toString());
+            TunDevice.Builder b = TunDevice.builder().name(p.tun()).namespace(p.netns()).mtu(p.mtu())
+                    .offload(p.offload()).address(host.toString());
             if (!samePrefix(local, host.address(), host.prefixLength())) {
                 b.route(new InterfaceAddress(local, local.length * 8).toString());
             }
             tun = b.open();
             if (tun.offloadRefusal() != null) { // once, when the device is made; the run goes on with plain packets
-                cmd.getErr().println("tcplab " + cmd.getCommandName() + ": offloads off: " + tun.offloadRefusal());
+                err.println("tcplab " + command + ": offloads off: " + tun.offloadRefusal());
             }
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
-            ConnectionOptions options = c.toOptions(DEFAULT_BUFFER, true).toBuilder().mss(mss).build();
-            StackConfig.Builder config = StackConfig.builder(secureRandom()).address(local).defaultOptions(options);
-            long isn = c.initialIsn();
+            ConnectionOptions withMss = options.toBuilder().mss(mss).build();
+            StackConfig.Builder config = StackConfig.builder(secureRandom()).address(local).defaultOptions(withMss);
             if (isn >= 0) {
                 config.isnSource((now, la, lp, ra, rp) -> isn);
             }
             RealTimeDriver driver = RealTimeDriver.builder(tun, config.build()).tap(pcap)
-                    .threadName("tcplab-" + cmd.getCommandName() + "-" + tun.name()).start();
-            return new Endpoint(driver, options, local, host.address(), pcap, trace);
+                    .threadName("tcplab-" + command + "-" + tun.name()).start();
+            return new Endpoint(driver, withMss, local, host.address(), pcap, trace);
         } catch (IOException | RuntimeException e) {
             if (tun != null) {
                 tun.close();
@@ -115,7 +109,7 @@ final class Endpoint implements AutoCloseable {
             if (e instanceof RuntimeException re) {
                 throw re;
             }
-            throw new TunException("tcplab: cannot write " + o.trace + ": " + e.getMessage(), e);
+            throw new TunException("tcplab: cannot write " + p.trace() + ": " + e.getMessage(), e);
         }
     }
 
@@ -141,8 +135,11 @@ final class Endpoint implements AutoCloseable {
         return random::nextLong;
     }
 
-    /** The address after the host's within its prefix (the one before it when that is the last usable one). */
-    static byte[] nextAddress(CommandLine cmd, InterfaceAddress host) {
+    /**
+     * The address after the host's within its prefix (the one before it when that is the last
+     * usable one), or null when the prefix leaves none.
+     */
+    public static byte[] nextAddress(InterfaceAddress host) {
         int bits = host.address().length * 8;
         BigInteger a = new BigInteger(1, host.address());
         BigInteger hostMask = BigInteger.ONE.shiftLeft(bits - host.prefixLength()).subtract(BigInteger.ONE);
@@ -156,7 +153,7 @@ final class Endpoint implements AutoCloseable {
             next = offset.compareTo(BigInteger.ONE) > 0 ? a.subtract(BigInteger.ONE) : null;
         }
         if (next == null) {
-            throw new ParameterException(cmd, "--host-addr " + host + " leaves no address for tcplab; give --addr");
+            return null;
         }
         byte[] raw = next.toByteArray();
         byte[] out = new byte[bits / 8];
@@ -175,24 +172,11 @@ final class Endpoint implements AutoCloseable {
         return true;
     }
 
-    private static void checkWritable(CommandLine cmd, String option, Path file) {
-        if (file == null) {
-            return;
-        }
-        try (OutputStream ignored = Files.newOutputStream(file)) {
-            // created (or truncated): the writer will open it again
-        } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName();
-            throw new ParameterException(cmd, option + " cannot write '" + file + "' (" + reason + ")");
-        }
-    }
-
     /**
      * Installs the --publish rules (see {@link PublishTable}) in {@code netns} (null: this
      * process's namespace); {@link #close()} removes them after the connections have closed.
      */
-    void publish(String netns, PublishTable.Direction direction, int port, int targetPort, int count, String what) {
+    public void publish(String netns, PublishTable.Direction direction, int port, int targetPort, int count, String what) {
         published = PublishTable.install(netns, deviceName(), new InterfaceAddress(localAddress, localAddress.length * 8),
                 direction, port, targetPort, count, what);
         publishedPort = port;
@@ -200,6 +184,24 @@ final class Endpoint implements AutoCloseable {
 
     String deviceName() {
         return driver.device().name();
+    }
+
+    public RealTimeDriver driver() {
+        return driver;
+    }
+
+    /** The connection options every connection of the endpoint takes, the device's MSS among them. */
+    public ConnectionOptions options() {
+        return options;
+    }
+
+    public byte[] localAddress() {
+        return localAddress.clone();
+    }
+
+    /** The kernel side's address. */
+    public byte[] hostAddress() {
+        return hostAddress.clone();
     }
 
     /** Attaches the trace file to the first connection that asks, with times counted from {@code now}. */
@@ -222,8 +224,34 @@ final class Endpoint implements AutoCloseable {
         }
     }
 
+    /** Connects {@code s} to {@code to}:{@code port} (on the driver thread), the trace file on it. */
+    public void connect(byte[] to, int port, Session s) {
+        driver.call(() -> {
+            long now = driver.now();
+            traceFirst(driver.stack().connect(now, to, port, options, s), now);
+            return null;
+        });
+    }
+
+    /** Waits until {@code s} has finished or a stop is requested (then {@code s} is marked cut short), looking every {@code pollNanos}. */
+    public void await(Session s, StopSignal stop, long pollNanos) {
+        while (!driver.call(() -> {
+            s.tick(driver.now());
+            return s.isFinished();
+        })) {
+            if (stop.await(pollNanos)) {
+                driver.call(() -> {
+                    s.tick(driver.now());
+                    s.interrupt();
+                    return null;
+                });
+                return;
+            }
+        }
+    }
+
     /** Why the driver stopped on its own, or null. */
-    Throwable failure() {
+    public Throwable failure() {
         return driver.failure();
     }
 
@@ -270,7 +298,7 @@ final class Endpoint implements AutoCloseable {
     }
 
     /** One line saying where the endpoint is, for stderr. */
-    void announce(PrintWriter err, String command, String what, InterfaceAddress hostAddr, String netns) {
+    public void announce(PrintWriter err, String command, String what, InterfaceAddress hostAddr, String netns) {
         err.printf("%s: %s (device %s%s, kernel side %s, MSS %d, offloads %s%s)%n", command, what, deviceName(),
                 netns != null ? " in network namespace " + netns : "", hostAddr, options.mss,
                 driver.offloads() ? "on" : "off",
@@ -279,7 +307,7 @@ final class Endpoint implements AutoCloseable {
         err.flush();
     }
 
-    static String text(byte[] address) {
+    public static String text(byte[] address) {
         return new InterfaceAddress(address, address.length * 8).addressText();
     }
 }

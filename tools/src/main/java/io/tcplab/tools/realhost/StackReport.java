@@ -1,7 +1,8 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.StackStats;
+import io.tcplab.tools.report.Report;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +14,7 @@ import java.util.Map;
  * {@code --json} prints it as one object whose {@code report} is {@code "stack"}. Not printed when
  * no connection was made and no defence acted.
  */
-record StackReport(String report, int peakConnections, long packetsReceived, long packetsSent,
+public record StackReport(String report, int peakConnections, long packetsReceived, long packetsSent,
                    long synQueueOverflows, long synCookiesSent, long synCookiesValidated, long synCookiesRejected,
                    long challengeAcksSent, long resetsSent, Map<String, Long> drops) implements Report {
     static StackReport of(StackStats s, int peakConnections) {
@@ -27,7 +28,7 @@ record StackReport(String report, int peakConnections, long packetsReceived, lon
     }
 
     /** Worth printing: a connection was made or a defence acted (stray packets alone say nothing). */
-    boolean eventful() {
+    public boolean eventful() {
         return peakConnections > 0 || synQueueOverflows > 0 || synCookiesRejected > 0 || challengeAcksSent > 0;
     }
 

@@ -1,4 +1,4 @@
-package io.tcplab.tools.scenario.real;
+package io.tcplab.tools.traffic;
 
 import java.io.InputStream;
 import java.util.Arrays;
@@ -7,16 +7,16 @@ import java.util.Arrays;
  * A kernel sender's data: zeros, {@code total} of them ({@link Long#MAX_VALUE}: without end), and
  * end-of-stream as soon as {@link #stop()} is called (the flow's stop time), so its writer sends FIN.
  */
-final class ZeroStream extends InputStream {
+public final class ZeroStream extends InputStream {
     private final long total;
     private long position;
     private volatile boolean stopped;
 
-    ZeroStream(long total) {
+    public ZeroStream(long total) {
         this.total = total;
     }
 
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 

@@ -1,5 +1,6 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
+import io.tcplab.tools.report.Report;
 import java.io.PrintWriter;
 
 /**
@@ -15,7 +16,7 @@ import java.io.PrintWriter;
  * @param recovery the loss detector's spec ({@code rack}, {@code srtt-multiple:k=2}), as the options gave it
  * @param stack the stack's counters when the report was taken ({@code serve}), or null
  */
-record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
+public record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
                      String error, long bytesSent, long bytesReceived, String sha256Sent, String sha256Received,
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.tools.traffic.DigestPipe;
 import io.tcplab.tools.traffic.Sha256;

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.run;
 
 import io.tcplab.tools.plot.ChartFiles;
 import io.tcplab.tools.scenario.FlowSeries;
@@ -21,13 +21,13 @@ import org.jfree.data.xy.XYSeriesCollection;
  * (throughput.png), each connection's cwnd (cwnd.png), each topology link's queue (queue.png).
  * With many flows only the first {@link #MAX_LINES} are drawn, test flows first.
  */
-final class RunPlots {
+public final class RunPlots {
     static final int MAX_LINES = 12;
 
     private RunPlots() {
     }
 
-    static void write(ScenarioResult r, Set<String> wanted, List<String> topologyLinks, Path dir) throws IOException {
+    public static void write(ScenarioResult r, Set<String> wanted, List<String> topologyLinks, Path dir) throws IOException {
         Path runDir = Files.createDirectories(dir.resolve("seed-" + r.seed()));
         List<FlowSeries> flows = r.flows().stream()
                 .sorted((a, b) -> Boolean.compare(a.flow().group().equals("background"), b.flow().group().equals("background")))

@@ -1,10 +1,10 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.ab;
 
 import io.tcplab.stack.conn.ConnectionOptions;
-import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.PathDefaults;
 import java.util.function.UnaryOperator;
 
 /**
@@ -14,15 +14,15 @@ import java.util.function.UnaryOperator;
  * the {@code at} changes; the time limit is ten times the expected transfer time (the Mathis rate
  * at {@code lossRate}) plus a minute unless given.
  */
-record AbPath(long rateBitsPerSec, long rttNanos, Limit queue, UnaryOperator<LinkParams> impairments,
+public record AbPath(long rateBitsPerSec, long rttNanos, Limit queue, UnaryOperator<LinkParams> impairments,
               double lossRate, LinkSchedule forwardSchedule, LinkSchedule reverseSchedule) {
     /** What an unlimited link is taken to carry when a run's time limit is worked out. */
     private static final long UNLIMITED_RATE_GUESS = 10_000_000_000L;
 
     /** {@code queue} null: one BDP (none at an unlimited rate); {@code timeoutNanos} null: the default limit. */
-    AbSpec spec(long bytes, ConnectionOptions tcplab, long seed, int mtu, long sampleIntervalNanos, Long timeoutNanos,
+    public AbSpec spec(long bytes, ConnectionOptions tcplab, long seed, int mtu, long sampleIntervalNanos, Long timeoutNanos,
                 int port) {
-        Limit limit = BridgeOptions.queueOrDefault(queue, rateBitsPerSec, rttNanos);
+        Limit limit = PathDefaults.queueOrDefault(queue, rateBitsPerSec, rttNanos);
         LinkParams forward = impairments.apply(LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)
                 .setDelayNanos(rttNanos / 2));
         LinkParams reverse = LinkParams.of().setRateBitsPerSec(rateBitsPerSec).setQueueLimit(limit)

@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.realhost;
 
 import io.tcplab.tun.RealTimeDriver;
 
@@ -12,12 +12,12 @@ import io.tcplab.tun.RealTimeDriver;
  * @param packetsPerWrite packets the stack emitted per write(2), superseded ACKs included
  * @param acksSuperseded pure ACKs not written because a later one of the same burst superseded them
  */
-record DeviceReport(String offload, long readCalls, long writeCalls, long packetsIn, long packetsOut,
+public record DeviceReport(String offload, long readCalls, long writeCalls, long packetsIn, long packetsOut,
                     long superSegmentsRead, long superSegmentsWritten, long acksSuperseded, double packetsPerRead,
                     double packetsPerWrite) {
 
     /** A snapshot; the counters are the driver thread's, read here slightly stale. */
-    static DeviceReport of(RealTimeDriver d) {
+    public static DeviceReport of(RealTimeDriver d) {
         long reads = d.readCalls();
         long writes = d.writeCalls();
         return new DeviceReport(d.offloads() ? "on" : "off", reads, writes, d.packetsIn(), d.packetsOut(),

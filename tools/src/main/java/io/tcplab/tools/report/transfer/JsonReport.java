@@ -1,4 +1,4 @@
-package io.tcplab.tools.cli;
+package io.tcplab.tools.report.transfer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,13 +16,13 @@ import java.io.PrintWriter;
  * spec that produced them under {@code "spec"} (TransferSpec's components, links by LinkParams'
  * accessor names), so a result file says how to reproduce it.
  */
-final class JsonReport {
+public final class JsonReport {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JsonReport() {
     }
 
-    static void print(TransferSpec spec, TransferResult result, PrintWriter out) {
+    public static void print(TransferSpec spec, TransferResult result, PrintWriter out) {
         ObjectNode root = MAPPER.valueToTree(result);
         root.set("spec", spec(spec));
         out.println(root.toString());
