@@ -480,7 +480,7 @@ final class Recovery {
             return;
         }
         if (++retries > maxRetries) {
-            c.failed(now, ConnectionError.TIMEOUT);
+            c.enterClosed(now, ConnectionError.TIMEOUT);
             return;
         }
         rtoCount++;
