@@ -316,7 +316,7 @@ public final class TcpStack {
 
     private Connection newConnection(long now, ConnectionKey key, ConnectionOptions options,
                                      ConnectionHandler handler, boolean passive) {
-        long iss = config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort());
+        long iss = journal.isn(config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort()));
         return newConnection(key, options, handler, passive, iss & 0xFFFFFFFFL, (int) config.random.nextLong());
     }
 

@@ -28,6 +28,15 @@ public interface StackJournal {
     default void polled(long now) {
     }
 
+    /**
+     * The initial send sequence number the stack chose for a new connection (RFC 6528), before
+     * it makes it: the journal answers the one to use — {@code iss} itself, or, replaying, the
+     * recorded one (a recorded run may have chosen it in ways a replay cannot rebuild).
+     */
+    default long isn(long iss) {
+        return iss;
+    }
+
     /** A connection came to be (an active open, or a SYN a listener took): the next in creation order. */
     default void created(Connection connection) {
     }

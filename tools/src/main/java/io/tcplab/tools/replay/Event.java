@@ -13,7 +13,7 @@ import java.io.IOException;
 final class Event {
     /** The kinds, with the byte that tags them in the file. */
     enum Kind {
-        RANDOM, RECEIVE, POLL, OUTPUT, DEADLINE, CREATED, HANDLER, CONNECT, LISTEN, ACCEPTED, LISTENER_CLOSED,
+        RANDOM, ISN, RECEIVE, POLL, OUTPUT, DEADLINE, CREATED, HANDLER, CONNECT, LISTEN, ACCEPTED, LISTENER_CLOSED,
         WRITE, READ, RESULT, SHUTDOWN, CLOSE, ABORT, CALLBACK, END, EOF;
 
         /** Something the application or the network handed the stack: what a replay performs. */
@@ -48,7 +48,7 @@ final class Event {
     void write(DataOutput out) throws IOException {
         out.writeByte(kind.ordinal());
         switch (kind) {
-            case RANDOM, DEADLINE, RESULT -> out.writeLong(value);
+            case RANDOM, ISN, DEADLINE, RESULT -> out.writeLong(value);
             case RECEIVE -> {
                 out.writeLong(time);
                 writeBytes(out);
@@ -112,7 +112,7 @@ final class Event {
     void read(DataInput in) throws IOException {
         kind = Kind.values()[in.readUnsignedByte()];
         switch (kind) {
-            case RANDOM, DEADLINE, RESULT -> value = in.readLong();
+            case RANDOM, ISN, DEADLINE, RESULT -> value = in.readLong();
             case RECEIVE -> {
                 time = in.readLong();
                 readBytes(in);
@@ -220,6 +220,7 @@ final class Event {
             case READ -> "read of at most " + length + " bytes on connection " + id;
             case RESULT -> "a call returning " + value;
             case RANDOM -> "a random draw";
+            case ISN -> "an initial sequence number";
             case DEADLINE -> Segments.deadline(value);
             case CONNECT -> "connect to " + Segments.address(remote) + ":" + remotePort;
             case CREATED, HANDLER, ACCEPTED, SHUTDOWN, CLOSE, ABORT -> kind.name().toLowerCase() + " of connection " + id;

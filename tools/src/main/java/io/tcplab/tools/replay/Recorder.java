@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.tcplab.stack.AcceptHandler;
 import io.tcplab.stack.PacketSink;
 import io.tcplab.stack.RandomSource;
+import io.tcplab.stack.StackConfigText;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionHandler;
@@ -16,39 +17,47 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
  * Writes a recording of one stack (docs/replay.md): hand it the stack's random source and packet
  * sink to wrap before the stack is built ({@link #random}, {@link #sink}), then {@link #attach}
- * the stack. From then on every input, draw, connection, callback and emitted packet goes to the
- * file in the order it happened; {@link #close} ends it. Runs on the thread that drives the stack.
+ * the stack, which writes the file's header with the stack's configuration. From then on every
+ * input, draw, connection, callback and emitted packet goes to the file in the order it
+ * happened; {@link #close} ends it. Runs on the thread that drives the stack.
  */
 public final class Recorder implements StackJournal, CallbackBrackets, AutoCloseable {
-    private final DataOutputStream out;
+    private final Path file;
+    private final String setup;
+    /** The draws made while the stack was being built, before the file had its header. */
+    private final List<Long> earlyDraws = new ArrayList<>();
+    private DataOutputStream out;
     private final Event event = new Event();
     private final Map<Connection, Integer> ids = new IdentityHashMap<>();
     private final CRC32 crc = new CRC32();
     private TcpStack stack;
 
-    private Recorder(DataOutputStream out) {
-        this.out = out;
-    }
-
-    /** A new recording in {@code file}; {@code setup} says how the stack was made (the command line). */
-    public static Recorder create(Path file, String setup) throws IOException {
-        return new Recorder(RecordingFile.create(file, setup));
+    /** A recording to be written to {@code file}; {@code setup} says what ran (the command line). */
+    public Recorder(Path file, String setup) {
+        this.file = file;
+        this.setup = setup;
     }
 
     /** {@code base}, each draw noted. */
     public RandomSource random(RandomSource base) {
         return () -> {
             long value = base.nextLong();
-            event.kind = Kind.RANDOM;
-            event.value = value;
-            put();
+            if (out == null) {
+                earlyDraws.add(value);
+            } else {
+                event.kind = Kind.RANDOM;
+                event.value = value;
+                put();
+            }
             return value;
         };
     }
@@ -70,10 +79,24 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         };
     }
 
-    /** From now on the stack's inputs and callbacks are recorded. */
-    public void attach(TcpStack stack) {
+    /** Writes the header with the stack's configuration; from now on its inputs and callbacks are recorded. */
+    public void attach(TcpStack stack) throws IOException {
+        out = RecordingFile.create(file, setup, StackConfigText.format(stack.config()));
         this.stack = stack;
+        for (long draw : earlyDraws) {
+            event.kind = Kind.RANDOM;
+            event.value = draw;
+            put();
+        }
         stack.journal(this);
+    }
+
+    @Override
+    public long isn(long iss) {
+        event.kind = Kind.ISN;
+        event.value = iss;
+        put();
+        return iss;
     }
 
     @Override
@@ -256,8 +279,10 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
 
     @Override
     public void close() throws IOException {
-        event.kind = Kind.EOF;
-        put();
-        out.close();
+        if (out != null) {
+            event.kind = Kind.EOF;
+            put();
+            out.close();
+        }
     }
 }

@@ -4,8 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tcplab.stack.AcceptHandler;
 import io.tcplab.stack.Listener;
-import io.tcplab.stack.PacketSink;
-import io.tcplab.stack.RandomSource;
+import io.tcplab.stack.StackConfigText;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionError;
@@ -24,6 +23,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
 
 /**
@@ -36,12 +36,6 @@ import java.util.zip.CRC32;
 public final class Replay implements StackJournal, CallbackBrackets {
     /** How much of each emitted packet a recording keeps besides its checksum: its headers. */
     static final int HEADER_BYTES = 80;
-
-    /** Makes the stack to replay on, from the random source and sink the replay hands it. */
-    @FunctionalInterface
-    public interface StackFactory {
-        TcpStack create(RandomSource random, PacketSink sink);
-    }
 
     /** What a finished replay went through. */
     public record Result(String setup, long entries, long packets, long inputs, long lastNanos) {
@@ -56,6 +50,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
 
     private final DataInputStream in;
     private final String setup;
+    private final String config;
+    /** A what-if replay's change to every connection's options; identity for a faithful one. */
+    private final UnaryOperator<ConnectionOptions> whatIf;
     /** The first entry not yet matched: what the recording says happens next. */
     private final Event next = new Event();
     private long entries;
@@ -94,9 +91,11 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return next.flag ? application : null;
     };
 
-    private Replay(RecordingFile.Opened opened) throws IOException {
+    private Replay(RecordingFile.Opened opened, UnaryOperator<ConnectionOptions> whatIf) {
         this.in = opened.entries();
         this.setup = opened.setup();
+        this.config = opened.config();
+        this.whatIf = whatIf;
         advance();
     }
 
@@ -107,16 +106,24 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return opened.setup();
     }
 
-    /** Replays {@code file} to its end; a difference is a {@link Divergence}. */
-    public static Result run(Path file, StackFactory factory) throws IOException {
-        Replay replay = new Replay(RecordingFile.open(file));
+    /** Replays {@code file} to its end on a stack made as the recorded one was; a difference is a {@link Divergence}. */
+    public static Result run(Path file) throws IOException {
+        return run(file, UnaryOperator.identity());
+    }
+
+    /**
+     * A what-if replay: the recorded inputs handed to a stack whose connections' options
+     * {@code change} alters; it stops where the stack first does something the recorded one did not.
+     */
+    public static Result run(Path file, UnaryOperator<ConnectionOptions.Builder> change) throws IOException {
+        Replay replay = new Replay(RecordingFile.open(file), o -> change.apply(o.toBuilder()).build());
         try (DataInputStream closing = replay.in) {
-            return replay.run(factory);
+            return replay.run();
         }
     }
 
-    private Result run(StackFactory factory) {
-        stack = factory.create(this::draw, this::emitted);
+    private Result run() {
+        stack = new TcpStack(StackConfigText.parse(config, this::draw, whatIf), this::emitted);
         stack.journal(this);
         while (next.kind != Kind.EOF) {
             if (next.kind == Kind.DEADLINE) {
@@ -188,7 +195,17 @@ public final class Replay implements StackJournal, CallbackBrackets {
     // ---------------------------------------------------------------- what the stack does, checked
 
     private long draw() {
-        expect(Kind.RANDOM, "a random draw");
+        return recordedValue(Kind.RANDOM, "a random draw");
+    }
+
+    @Override
+    public long isn(long iss) {
+        return recordedValue(Kind.ISN, "an initial sequence number");
+    }
+
+    /** What the recorded stack drew or chose here, which the replay's takes instead of its own. */
+    private long recordedValue(Kind kind, String produced) {
+        expect(kind, produced);
         long value = next.value;
         advance();
         return value;
@@ -392,8 +409,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return l;
     }
 
-    private static ConnectionOptions options(String text) {
-        return text.isEmpty() ? null : OptionsText.parse(text);
+    private ConnectionOptions options(String text) {
+        return text.isEmpty() ? null : whatIf.apply(OptionsText.parse(text));
     }
 
     /** The cursor's first {@code n} bytes, copied out (the cursor moves on during the call that uses them). */
