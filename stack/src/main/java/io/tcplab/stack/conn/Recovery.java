@@ -44,6 +44,11 @@ final class Recovery {
     private final SpuriousLossDetector[] spurious;
     /** What they answer on the ACK or timeout at hand. */
     private final SpuriousVerdict spuriousVerdict = new SpuriousVerdict();
+    /**
+     * A reduction exists that they might undo: from an episode's start or a timeout to an undo.
+     * Before, there is nothing to judge, and the ACKs skip them (three interface calls each).
+     */
+    private boolean judging;
     private final AckEvidence ackEvidence = new AckEvidence();
     /** RFC 6937 when the connection asks for it, else RFC 6675's "send while pipe < cwnd". */
     private final Prr prr;
@@ -328,6 +333,9 @@ final class Recovery {
      * undo, named by the first detector that found the episode spurious.
      */
     private void judgeSpurious(long now, AckEvidence ack) {
+        if (!judging) {
+            return;
+        }
         spuriousVerdict.reset();
         String foundBy = null;
         for (SpuriousLossDetector d : spurious) {
@@ -349,6 +357,7 @@ final class Recovery {
     // ---------------------------------------------------------------- reductions and undo
 
     private void startEpisode(UndoCause cause) {
+        judging = true;
         for (SpuriousLossDetector d : spurious) {
             d.onEpisodeStart(cause);
         }
@@ -374,6 +383,7 @@ final class Recovery {
         for (SpuriousLossDetector d : spurious) {
             d.onEpisodeEnd();
         }
+        judging = false;
         detector.onUndo(now, cause == UndoCause.SPURIOUS_RETRANSMIT && originalFilledTheHole);
         frtoAllowance = 0;
         if (inRecovery()) {
@@ -486,6 +496,7 @@ final class Recovery {
         rtoCount++;
         c.trace(now, TraceEvent.RTO, null, seq.una(), 0);
         spuriousVerdict.reset();
+        judging = true;
         for (SpuriousLossDetector d : spurious) {
             d.onTimeout(spuriousVerdict);
         }

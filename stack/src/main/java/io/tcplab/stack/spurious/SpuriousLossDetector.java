@@ -38,6 +38,10 @@ public interface SpuriousLossDetector {
     default void onRetransmit(SentRetransmission retransmission) {
     }
 
-    /** One ACK, after loss detection: answer in {@code verdict} what it shows. */
+    /**
+     * One ACK, after loss detection: answer in {@code verdict} what it shows. Only while there is
+     * a reduction to undo: from an episode's start or a timeout until an undo (before the first
+     * episode, and after an undo until the next, ACKs are not shown).
+     */
     void onAck(AckEvidence ack, SpuriousVerdict verdict);
 }

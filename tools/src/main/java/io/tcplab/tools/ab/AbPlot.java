@@ -3,7 +3,6 @@ package io.tcplab.tools.ab;
 import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,10 +54,8 @@ public final class AbPlot {
         plot.setGap(8);
         plot.add(panel(cwnd, "cwnd (KiB)", true), 3);
         plot.add(panel(rtt, "srtt (ms)", false), 2);
-        JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "A/B %s: %d bytes over %s", r.spec().cc(),
-                r.spec().bytes(), AbReport.describe(r.spec())), new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return ChartFiles.chart(String.format(Locale.ROOT, "A/B %s: %d bytes over %s", r.spec().cc(),
+                r.spec().bytes(), AbReport.describe(r.spec())), 14, plot, true);
     }
 
     private static XYSeries series(String name, RunResult run, boolean cwnd) {
@@ -84,10 +81,6 @@ public final class AbPlot {
         renderer.setSeriesStroke(1, new BasicStroke(1.5f));
         NumberAxis y = new NumberAxis(label);
         y.setAutoRangeIncludesZero(true);
-        XYPlot p = new XYPlot(data, null, y, renderer);
-        p.setBackgroundPaint(Color.WHITE);
-        p.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        p.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        return p;
+        return ChartFiles.styled(new XYPlot(data, null, y, renderer));
     }
 }

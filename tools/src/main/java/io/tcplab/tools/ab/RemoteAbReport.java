@@ -15,8 +15,32 @@ public final class RemoteAbReport {
     private RemoteAbReport() {
     }
 
+    /**
+     * Every round: with {@code json} a JSON object per line, else each round's table and at the
+     * end the goodputs by round.
+     */
+    public static String rounds(List<RemoteAbRunner.Round> rounds, String host, boolean json) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < rounds.size(); i++) {
+            s.append(json ? json(rounds.get(i), i + 1, host) + System.lineSeparator()
+                    : text(rounds.get(i), i + 1, rounds.size(), host));
+        }
+        return json ? s.toString() : s.append(summary(rounds)).toString();
+    }
+
+    /** Why the comparison is refused ({@link AbReport#refusal}) in the first round that has a reason, or null. */
+    public static String refusal(List<RemoteAbRunner.Round> rounds) {
+        for (int i = 0; i < rounds.size(); i++) {
+            String refusal = AbReport.refusal(rounds.get(i).result());
+            if (refusal != null) {
+                return "round " + (i + 1) + ": " + refusal;
+            }
+        }
+        return null;
+    }
+
     /** Round {@code i} of {@code n}: the table, then a line per side with what the agent counted. */
-    public static String text(RemoteAbRunner.Round r, int i, int n, String host) {
+    private static String text(RemoteAbRunner.Round r, int i, int n, String host) {
         return String.format(Locale.ROOT, "round %d of %d%n", i, n)
                 + AbReport.text(r.result(), "from this host to " + host + " over the real path")
                 + agentLine("kernel", r.kernelAgent()) + agentLine("tcplab", r.tcplabAgent());
@@ -28,7 +52,7 @@ public final class RemoteAbReport {
     }
 
     /** The goodputs of every round, side by side, kernel first. */
-    public static String summary(List<RemoteAbRunner.Round> rounds) {
+    private static String summary(List<RemoteAbRunner.Round> rounds) {
         return String.format(Locale.ROOT, "goodput by round (Mbit/s): kernel %s; tcplab %s%n",
                 goodputs(rounds, true), goodputs(rounds, false));
     }
@@ -43,7 +67,7 @@ public final class RemoteAbReport {
      * {@code round}, and {@code agent} ({@code kernel}, {@code tcplab}: the agent's {@code bytes},
      * {@code sha256}, {@code durationNanos}, {@code sampleNanos}, {@code sampleBytes}).
      */
-    public static String json(RemoteAbRunner.Round r, int i, String host) {
+    private static String json(RemoteAbRunner.Round r, int i, String host) {
         try {
             ObjectNode root = (ObjectNode) MAPPER.readTree(AbReport.json(r.result()));
             root.put("remote", host);

@@ -3,14 +3,12 @@ package io.tcplab.tools.analyze;
 import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.SeriesRenderingOrder;
@@ -47,7 +45,6 @@ public final class TimeSequencePlot {
 
     /** Writes the PNGs into {@code dir} (made if missing); returns them. */
     public static List<Path> write(Analysis a, Path dir) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         Files.createDirectories(dir);
         List<Path> files = new ArrayList<>();
         for (FlowReport f : a.flows()) {
@@ -117,19 +114,14 @@ public final class TimeSequencePlot {
         }
         NumberAxis x = new NumberAxis("time since the capture's first packet (s)");
         x.setAutoRangeIncludesZero(false);
-        XYPlot plot = new XYPlot(bars, x, y, barRenderer);
+        XYPlot plot = ChartFiles.styled(new XYPlot(bars, x, y, barRenderer));
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         plot.setDataset(1, lines);
         plot.setRenderer(1, lineRenderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         String title = String.format("flow %d, %s > %s: %d segments, %d retransmitted, %d out of order", flow, d.from(),
                 d.to(), s.segments.size(), d.retransmissions(), d.outOfOrder());
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartFiles.save(chart, file, WIDTH, HEIGHT);
+        ChartFiles.save(ChartFiles.chart(title, 13, plot, true), file, WIDTH, HEIGHT);
         return file;
     }
 

@@ -3,10 +3,8 @@ package io.tcplab.tools.cccheck;
 import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -28,11 +26,10 @@ final class ModelPlot {
     }
 
     static void png(Path file, String title, XYSeries measured, XYSeries... models) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         NumberAxis time = new NumberAxis("time since the loss (s)");
         NumberAxis cwnd = new NumberAxis("cwnd (segments)");
         cwnd.setAutoRangeIncludesZero(false);
-        XYPlot plot = new XYPlot(new XYSeriesCollection(measured), time, cwnd, renderer());
+        XYPlot plot = ChartFiles.styled(new XYPlot(new XYSeriesCollection(measured), time, cwnd, renderer()));
         for (int i = 0; i < models.length; i++) {
             XYLineAndShapeRenderer line = new XYLineAndShapeRenderer(true, false);
             line.setSeriesPaint(0, MODELS[i % MODELS.length]);
@@ -41,12 +38,7 @@ final class ModelPlot {
             plot.setDataset(i + 1, new XYSeriesCollection(models[i]));
             plot.setRenderer(i + 1, line);
         }
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartFiles.save(chart, file, WIDTH, HEIGHT);
+        ChartFiles.save(ChartFiles.chart(title, 14, plot, true), file, WIDTH, HEIGHT);
     }
 
     private static XYStepRenderer renderer() {

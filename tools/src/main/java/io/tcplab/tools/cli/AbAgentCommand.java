@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.tools.ab.AbAgent;
+import io.tcplab.tools.realhost.StopSignal;
 import io.tcplab.tun.Namespace;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;

@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.profile.Profile;
 import io.tcplab.tools.ab.AbException;
+import io.tcplab.tools.ab.AbPath;
 import io.tcplab.tools.ab.AbPlot;
 import io.tcplab.tools.ab.AbReport;
 import io.tcplab.tools.ab.AbResult;
@@ -10,6 +11,7 @@ import io.tcplab.tools.ab.AbRunner;
 import io.tcplab.tools.ab.AbSpec;
 import io.tcplab.tools.ab.RemoteAbReport;
 import io.tcplab.tools.ab.RemoteAbRunner;
+import io.tcplab.tools.ab.suite.AbSuite;
 import io.tcplab.tools.ab.suite.Suite;
 import io.tcplab.tools.ab.suite.SuiteParser;
 import io.tcplab.tools.ab.suite.SuiteReport;
@@ -44,12 +46,7 @@ public final class AbCommand implements Callable<Integer> {
     /** Per run with --remote, where no link says what to expect: the real path's rate is unknown. */
     private static final long REMOTE_TIMEOUT_NANOS = 600_000_000_000L;
 
-    /** Runs both sides of a spec (the real one makes namespaces; tests hand in results). */
-    interface Runner {
-        AbResult run(AbSpec spec, PrintWriter log) throws InterruptedException;
-    }
-
-    private final Runner runner;
+    private final AbSuite.Runner runner;
     /** The algorithms the kernel offers (the suite skips a row whose algorithm it lacks). */
     private final Supplier<List<String>> kernelAlgorithms;
 
@@ -57,11 +54,11 @@ public final class AbCommand implements Callable<Integer> {
         this((spec, log) -> new AbRunner(spec, log).run(), AbRunner::kernelAlgorithms);
     }
 
-    AbCommand(Runner runner) {
+    AbCommand(AbSuite.Runner runner) {
         this(runner, AbRunner::kernelAlgorithms);
     }
 
-    AbCommand(Runner runner, Supplier<List<String>> kernelAlgorithms) {
+    AbCommand(AbSuite.Runner runner, Supplier<List<String>> kernelAlgorithms) {
         this.runner = runner;
         this.kernelAlgorithms = kernelAlgorithms;
     }
@@ -70,7 +67,7 @@ public final class AbCommand implements Callable<Integer> {
     private CommandSpec command;
 
     @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "16MiB", converter = Converters.Bytes.class,
-            description = "Bytes to send in each run (default: ${DEFAULT-VALUE}). " + ByteSizes.HELP)
+            description = "Bytes to send in each run (default: ${DEFAULT-VALUE}). " + Converters.SIZE_HELP)
     private long bytes;
 
     @Option(names = "--cc", paramLabel = "ALGORITHM", defaultValue = "reno", converter = Converters.Cc.class,
@@ -85,7 +82,7 @@ public final class AbCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     private Profile profile;
 
-    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = LinkCommand.RateOrUnlimited.class,
+    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = Converters.RateOrUnlimited.class,
             description = "Rate of each direction; 0 is unlimited (default: ${DEFAULT-VALUE}).")
     private long rateBitsPerSec;
 
@@ -107,7 +104,7 @@ public final class AbCommand implements Callable<Integer> {
             + "marks at the link (--ecn-threshold) and the window reductions announced with CWR.")
     private boolean ecn;
 
-    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = LinkCommand.Mtu.class,
+    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = Converters.LinkMtu.class,
             description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
     private int mtu;
 
@@ -199,15 +196,11 @@ public final class AbCommand implements Callable<Integer> {
         AbSpec spec = path.spec(bytes, tcplab, seed, mtu, sampleIntervalNanos, timeoutNanos, port);
         report.check(command);
         PrintWriter out = command.commandLine().getOut();
-        PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         try {
             AbResult result = runner.run(spec, json ? null : out);
             String refusal = AbReport.refusal(result);
             if (refusal != null) {
-                err.println(name + ": " + refusal);
-                err.flush();
-                return 1;
+                return Messages.failed(command, refusal);
             }
             if (json) {
                 out.println(AbReport.json(result));
@@ -224,13 +217,9 @@ public final class AbCommand implements Callable<Integer> {
             }
             return report.wanted() ? writeReport(result) : 0;
         } catch (AbException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, e.getMessage());
         } catch (IOException e) {
-            err.println(name + ": cannot write " + plot + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, "cannot write " + plot + ": " + e.getMessage());
         }
     }
 
@@ -242,10 +231,7 @@ public final class AbCommand implements Callable<Integer> {
             report.finish(command, Long.toString(seed), profile.name(), json);
             return 0;
         } catch (IOException e) {
-            PrintWriter err = command.commandLine().getErr();
-            err.println(command.qualifiedName() + ": cannot write the report into " + report.dir + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, "cannot write the report into " + report.dir + ": " + e.getMessage());
         }
     }
 
@@ -269,31 +255,17 @@ public final class AbCommand implements Callable<Integer> {
         RemoteAbRunner.RemoteSpec spec = new RemoteAbRunner.RemoteSpec(ab, host, agentPort, rounds != null ? rounds : 3,
                 netns, tunAddr != null ? tunAddr : io.tcplab.tun.InterfaceAddress.parse("10.77.250.1/24"));
         PrintWriter out = command.commandLine().getOut();
-        PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         try {
             List<RemoteAbRunner.Round> done = new RemoteAbRunner(spec, json ? null : out).run();
-            for (int i = 0; i < done.size(); i++) {
-                String refusal = AbReport.refusal(done.get(i).result());
-                if (refusal != null) {
-                    err.println(name + ": round " + (i + 1) + ": " + refusal);
-                    err.flush();
-                    return 1;
-                }
+            String refusal = RemoteAbReport.refusal(done);
+            if (refusal != null) {
+                return Messages.failed(command, refusal);
             }
-            for (int i = 0; i < done.size(); i++) {
-                out.print(json ? RemoteAbReport.json(done.get(i), i + 1, host) + System.lineSeparator()
-                        : RemoteAbReport.text(done.get(i), i + 1, done.size(), host));
-            }
-            if (!json) {
-                out.print(RemoteAbReport.summary(done));
-            }
+            out.print(RemoteAbReport.rounds(done, host, json));
             out.flush();
             return 0;
         } catch (AbException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 1;
+            return Messages.failed(command, e.getMessage());
         }
     }
 
@@ -313,14 +285,11 @@ public final class AbCommand implements Callable<Integer> {
         }
         PrintWriter out = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
-        String name = command.qualifiedName();
         Suite matrix;
         try {
             matrix = suite.isEmpty() ? SuiteParser.builtIn() : SuiteParser.parse(Path.of(suite));
         } catch (ScenarioException e) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return 2;
+            return Messages.badOption(command, e.getMessage());
         }
         AbSuite.Common common = new AbSuite.Common(this::tcplabOptions, mtu, sampleIntervalNanos, timeoutNanos, port);
         List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(), runner).run(err);
@@ -335,17 +304,13 @@ public final class AbCommand implements Callable<Integer> {
                     out.flush();
                 }
             } catch (IOException e) {
-                err.println(name + ": cannot write the plots into " + plot + ": " + e.getMessage());
-                err.flush();
-                return 1;
+                return Messages.failed(command, "cannot write the plots into " + plot + ": " + e.getMessage());
             }
         }
         long bad = rows.stream().filter(r -> r.status() == SuiteRow.Status.FAILED
                 || r.status() == SuiteRow.Status.REFUSED).count();
         if (bad > 0) {
-            err.println(name + ": " + bad + " of " + rows.size() + " rows failed or were refused (see the report)");
-            err.flush();
-            return 1;
+            return Messages.failed(command, bad + " of " + rows.size() + " rows failed or were refused (see the report)");
         }
         return 0;
     }

@@ -60,14 +60,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (from != null && to != null && to < from) {
-            return ExperimentConverters.badOption(command, "--to must not be before --from");
+            return Messages.badOption(command, "--to must not be before --from");
         }
         Analysis analysis;
         try {
             analysis = Analyzer.analyze(capture, new AnalysisOptions(from == null ? -1 : from, to == null ? -1 : to,
                     interval, flow == null ? 0 : flow));
         } catch (CaptureException e) {
-            return ExperimentConverters.badOption(command, e.getMessage());
+            return Messages.badOption(command, e.getMessage());
         }
         PrintWriter out = command.commandLine().getOut();
         if (json) {

@@ -2,6 +2,7 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.PathDefaults;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -23,12 +24,7 @@ final class BridgeOptions {
 
     /** The queue limit asked for, or one BDP (none at an unlimited rate). */
     Limit queue(long rateBitsPerSec, long rttNanos) {
-        return queueOrDefault(queue, rateBitsPerSec, rttNanos);
-    }
-
-    /** {@code queue}, or one BDP when it is null (none at an unlimited rate). */
-    static Limit queueOrDefault(Limit queue, long rateBitsPerSec, long rttNanos) {
-        return queue != null ? queue : rateBitsPerSec == 0 ? Limit.NONE : PathDefaults.queue(rateBitsPerSec, rttNanos);
+        return PathDefaults.queueOrDefault(queue, rateBitsPerSec, rttNanos);
     }
 
     LinkSchedule reverseSchedule() {

@@ -4,6 +4,7 @@ import io.tcplab.stack.cc.CongestionControlProvider;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.tools.cccheck.CcChecks;
 import io.tcplab.tools.cccheck.CheckRow;
+import io.tcplab.tools.cccheck.CheckTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -77,25 +78,11 @@ public final class CcCommand implements Runnable {
                 }
                 only.add(name);
             }
-            PrintWriter out = spec.commandLine().getOut();
-            if (!json) {
-                out.printf("%-10s %-30s %10s %10s %8s %7s  %s%n", "algorithm", "case", "model", "measured", "error",
-                        "verdict", "note");
-            }
+            CheckTable table = new CheckTable(spec.commandLine().getOut(), json);
             boolean allPass = true;
             for (CheckRow row : CcChecks.run(only)) {
                 allPass &= row.pass();
-                if (json) {
-                    out.printf(Locale.ROOT, "{\"algorithm\":\"%s\",\"case\":\"%s\",\"model\":%.4f,\"measured\":%.4f,"
-                                    + "\"error\":%.4f,\"rule\":\"%s\",\"tolerance\":%.3f,\"verdict\":\"%s\",\"note\":\"%s\"}%n",
-                            row.algorithm(), row.caseName(), row.model(), row.measured(), row.error(), row.rule(),
-                            row.tolerance(), row.verdict(), row.note());
-                } else {
-                    out.printf(Locale.ROOT, "%-10s %-30s %10s %10s %+7.1f%% %7s  %s (%s)%n", row.algorithm(),
-                            row.caseName(), number(row.model()), number(row.measured()), 100 * row.error(), row.verdict(),
-                            row.note(), row.criterion());
-                }
-                out.flush();
+                table.print(row);
             }
             if (plotDir != null) {
                 try {
@@ -108,12 +95,6 @@ public final class CcCommand implements Runnable {
                 }
             }
             return allPass ? 0 : 1;
-        }
-
-        /** Three significant digits at least: windows print as 304.3, fractions as 0.875. */
-        private static String number(double v) {
-            return Math.abs(v) >= 100 || v == 0 ? String.format(Locale.ROOT, "%.1f", v)
-                    : String.format(Locale.ROOT, "%.3g", v);
         }
     }
 }

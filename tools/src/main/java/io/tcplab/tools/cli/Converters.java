@@ -3,8 +3,10 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.spurious.SpuriousLossDetectors;
+import io.tcplab.tools.link.ByteSizes;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
+import io.tcplab.tools.link.PathDefaults;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.TunException;
@@ -22,7 +24,8 @@ import java.util.function.Supplier;
  */
 final class Converters {
     static final long MIN_BUFFER = 4 * 1024;
-    static final long MAX_BUFFER = 1024 * 1024 * 1024;
+    /** The sentence a SIZE option's description ends with. */
+    static final String SIZE_HELP = "SIZE is bytes, or a number with " + ByteSizes.RULE + ".";
 
     private Converters() {
     }
@@ -39,7 +42,7 @@ final class Converters {
         @Override
         public Long convert(String value) {
             return check(value, "a size from 4KiB to 1GiB like 4MiB",
-                    () -> ByteSizes.parse(value), n -> n >= MIN_BUFFER && n <= MAX_BUFFER);
+                    () -> ByteSizes.parse(value), n -> n >= MIN_BUFFER && n <= PathDefaults.MAX_BUFFER);
         }
     }
 
@@ -241,6 +244,24 @@ final class Converters {
         public Integer convert(String value) {
             return check(value, "an MTU from 576 to 65535 bytes", () -> Integer.parseInt(value.trim()),
                     n -> n >= 576 && n <= 65535);
+        }
+    }
+
+    /** The MTU of a link's devices, which may be smaller than an endpoint's (IPv4's minimum, RFC 791). */
+    static final class LinkMtu implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return check(value, "a whole number of bytes from 68 to 65535", () -> Integer.parseInt(value.trim()),
+                    n -> n >= 68 && n <= 65535);
+        }
+    }
+
+    /** A rate, or 0 for unlimited. */
+    static final class RateOrUnlimited implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return check(value, "a rate like 100Mbit (bit, kbit, Mbit, Gbit) or 0 for unlimited",
+                    () -> Units.parseRateBitsPerSec(value), r -> true);
         }
     }
 

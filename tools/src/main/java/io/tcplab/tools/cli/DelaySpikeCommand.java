@@ -14,6 +14,7 @@ import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.experiment.VariantResult;
 import io.tcplab.tools.experiment.VariantRun;
 import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.PathDefaults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -152,10 +153,7 @@ public final class DelaySpikeCommand implements Callable<Integer> {
                 runs = r.runs();
                 namespaces = r.namespaces();
             } catch (AbException e) {
-                PrintWriter err = command.commandLine().getErr();
-                err.println(command.qualifiedName() + ": " + e.getMessage());
-                err.flush();
-                return 1;
+                return Messages.failed(command, e.getMessage());
             }
         } else {
             runs = DelaySpikeExperiment.run(spec);

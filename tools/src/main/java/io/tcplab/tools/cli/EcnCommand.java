@@ -1,5 +1,7 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.experiment.ExperimentCsv;
+import io.tcplab.tools.report.experiment.ExperimentReports;
 import io.tcplab.tools.experiment.EcnExperiment;
 import io.tcplab.tools.experiment.EcnResult;
 import io.tcplab.tools.experiment.EcnSetup;
@@ -56,16 +58,18 @@ public final class EcnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (options.scenario != null && command.commandLine().getParseResult().hasMatchedOption("--topology")) {
-            return ExperimentConverters.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
+            return Messages.badOption(command, "--topology and --scenario exclude each other (the file has its topology)");
         }
-        return Sweep.command(command, options, EcnSetup.template(topology),
+        return options.command(command, EcnSetup.template(topology),
                 (template, runs) -> EcnExperiment.cells(new EcnSetup(template, options.durationNanos, aboveMax), configurations,
                         maxPs == null ? Collections.singletonList(null) : maxPs, runs, options.seed),
                 results -> {
                     List<EcnResult> runs = results.stream().map(EcnResult.class::cast).toList();
-                    int code = ExperimentReports.ecn(command, runs, options.json, options.csv);
+                    int code = ExperimentReports.ecn(runs, options.json, options.csv, command.commandLine().getOut(),
+                            command.commandLine().getErr(), command.qualifiedName());
                     if (options.report.wanted()) {
-                        ExperimentReports.ecnReport(command, options, runs);
+                        ExperimentCsv.ecn(runs, options.report.dir);
+                        options.finishReport(command, runs);
                     }
                     return code;
                 });

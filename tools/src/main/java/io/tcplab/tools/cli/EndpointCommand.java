@@ -1,5 +1,9 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.realhost.DeviceReport;
+import io.tcplab.tools.realhost.Endpoint;
+import io.tcplab.tools.realhost.StopSignal;
+import io.tcplab.tools.report.Report;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.TunException;
 import java.io.PrintWriter;
@@ -46,7 +50,10 @@ abstract class EndpointCommand implements Callable<Integer> {
         try (StopSignal stop = new StopSignal("tcplab-" + command.name() + "-stop")) {
             Endpoint ep;
             try {
-                ep = Endpoint.open(command.commandLine(), endpoint, connectionOptions());
+                ConnectionOptionsMixin c = connectionOptions();
+                ep = Endpoint.open(endpoint.place(command.commandLine()),
+                        c.toOptions(EndpointOptions.DEFAULT_BUFFER, true), c.initialIsn(),
+                        command.commandLine().getCommandName(), err);
                 opened = ep;
                 publish(ep);
             } catch (TunException e) {
@@ -119,17 +126,14 @@ abstract class EndpointCommand implements Callable<Integer> {
             addDevice(r.json());
             out.println(r.toJsonString(false));
         } else if (!endpoint.quiet) {
-            out.println(r.ok()
-                    ? String.format(java.util.Locale.ROOT, "iperf3 test: %d bytes sent, %d received, %.2f Mbit/s",
-                            r.bytesSent(), r.bytesReceived(), r.receivedBitsPerSecond() / 1e6)
-                    : "iperf3 test failed: " + r.error());
+            out.println(r.summary());
         }
         out.flush();
     }
 
     private void addDevice(com.fasterxml.jackson.databind.node.ObjectNode json) {
         if (opened != null) {
-            json.set("device", Report.MAPPER.valueToTree(DeviceReport.of(opened.driver)));
+            json.set("device", Report.MAPPER.valueToTree(DeviceReport.of(opened.driver())));
         }
     }
 

@@ -1,8 +1,16 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.realhost.Endpoint;
 import io.tcplab.tun.InterfaceAddress;
+import io.tcplab.tun.pcap.PcapWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * Where a real endpoint lives and what it records, shared by {@code serve} and {@code send}: the
@@ -11,6 +19,8 @@ import picocli.CommandLine.Option;
  */
 public final class EndpointOptions {
     static final String DEFAULT_HOST_ADDR = "10.77.0.1/24";
+    /** Each direction's buffer when --buffer is not given. */
+    static final int DEFAULT_BUFFER = 4 << 20;
 
     @Option(names = "--tun", paramLabel = "NAME", defaultValue = "tcplab%d", converter = Converters.TunName.class,
             description = "TUN device name; %%d lets the kernel number it (default: tcplab%%d).")
@@ -61,4 +71,40 @@ public final class EndpointOptions {
 
     @Option(names = "--quiet", description = "Print no reports; failures still print one line on stderr.")
     boolean quiet;
+
+    /**
+     * The endpoint these options describe, after the checks that need no device: a bad
+     * combination or an unwritable file throws {@link ParameterException} (exit 2), a missing
+     * libpcap for --pcap a {@link io.tcplab.tun.TunException}, before any file or device exists.
+     */
+    Endpoint.Place place(CommandLine cmd) {
+        InterfaceAddress host = hostAddr;
+        byte[] local = addr != null ? addr.address() : Endpoint.nextAddress(host);
+        if (local == null) {
+            throw new ParameterException(cmd, "--host-addr " + host + " leaves no address for tcplab; give --addr");
+        }
+        if (local.length != host.address().length) {
+            throw new ParameterException(cmd, "--addr and --host-addr must both be IPv4 or both IPv6");
+        }
+        if (Arrays.equals(local, host.address())) {
+            throw new ParameterException(cmd, "--addr must differ from the --host-addr address " + host.addressText());
+        }
+        if (pcap != null) {
+            PcapWriter.requireLibpcap(); // before any file or device exists, so a refusal leaves nothing behind
+        }
+        checkWritable(cmd, "--pcap", pcap);
+        checkWritable(cmd, "--trace", trace);
+        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace);
+    }
+
+    private static void checkWritable(CommandLine cmd, String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        try (OutputStream ignored = Files.newOutputStream(file)) {
+            // created (or truncated): the writer will open it again
+        } catch (IOException e) {
+            throw new ParameterException(cmd, option + " cannot write '" + file + "' (" + WritableDir.reason(e) + ")");
+        }
+    }
 }

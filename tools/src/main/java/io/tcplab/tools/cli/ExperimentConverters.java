@@ -10,12 +10,10 @@ import io.tcplab.tools.experiment.Variant;
 import io.tcplab.tools.link.RedParams;
 import io.tcplab.tools.link.Units;
 import io.tcplab.tools.metrics.ConvergenceCriterion;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -199,18 +197,5 @@ final class ExperimentConverters {
             }
             return protocols;
         }
-    }
-
-    /** A bad scenario file or result file: its one-line message, exit code 2. */
-    static int badFile(CommandSpec command, RuntimeException e) {
-        return badOption(command, e.getMessage());
-    }
-
-    /** One line naming what is wrong, and the bad-option exit code. */
-    static int badOption(CommandSpec command, String message) {
-        PrintWriter err = command.commandLine().getErr();
-        err.println(command.qualifiedName() + ": " + message);
-        err.flush();
-        return OptionErrorHandler.EXIT_BAD_OPTION;
     }
 }

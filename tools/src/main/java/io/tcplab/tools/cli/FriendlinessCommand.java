@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.report.experiment.ExperimentReports;
 import io.tcplab.tools.experiment.FriendlinessExperiment;
 import io.tcplab.tools.experiment.FriendlinessResult;
 import io.tcplab.tools.experiment.FriendlinessSetup;
@@ -56,17 +57,18 @@ public final class FriendlinessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        return Sweep.command(command, options, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
+        return options.command(command, FriendlinessSetup.TEMPLATE, (template, runs) -> FriendlinessExperiment.cells(
                 new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed,
                 convergence), results -> {
                     List<FriendlinessResult> cells = results.stream().map(FriendlinessResult.class::cast).toList();
                     // with --report the plot goes into its directory, and into --out only when asked
                     boolean plotToOut = !options.report.wanted()
                             || command.commandLine().getParseResult().hasMatchedOption("--out");
-                    int code = ExperimentReports.friendliness(command, cells, options.json, options.csv,
-                            plotToOut ? out : null);
+                    int code = ExperimentReports.friendliness(cells, options.json, options.csv,
+                            plotToOut ? out : null, command.commandLine().getOut());
                     if (options.report.wanted()) {
-                        ExperimentReports.friendlinessReport(command, options, cells);
+                        ExperimentReports.friendlinessFiles(cells, options.report.dir);
+                        options.finishReport(command, cells);
                     }
                     return code;
                 });

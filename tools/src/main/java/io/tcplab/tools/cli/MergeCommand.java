@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.report.experiment.ExperimentReports;
 import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.CellResults;
 import io.tcplab.tools.experiment.EcnResult;
@@ -42,21 +43,21 @@ public final class MergeCommand implements Callable<Integer> {
         try {
             results = CellResults.read(dirs);
         } catch (IllegalArgumentException e) {
-            return ExperimentConverters.badFile(command, e);
+            return Messages.badOption(command, e.getMessage());
         }
         if (results.isEmpty()) {
-            return ExperimentConverters.badFile(command, new IllegalArgumentException(
-                    "no result files (*.json) under " + dirs));
+            return Messages.badOption(command, "no result files (*.json) under " + dirs);
         }
         List<FriendlinessResult> friendliness = results.stream().filter(FriendlinessResult.class::isInstance)
                 .map(FriendlinessResult.class::cast).toList();
         List<EcnResult> ecn = results.stream().filter(EcnResult.class::isInstance).map(EcnResult.class::cast).toList();
         int code = 0;
         if (!friendliness.isEmpty()) {
-            code = ExperimentReports.friendliness(command, friendliness, json, csv, out);
+            code = ExperimentReports.friendliness(friendliness, json, csv, out, command.commandLine().getOut());
         }
         if (!ecn.isEmpty()) {
-            code = Math.max(code, ExperimentReports.ecn(command, ecn, json, csv));
+            code = Math.max(code, ExperimentReports.ecn(ecn, json, csv, command.commandLine().getOut(),
+                    command.commandLine().getErr(), command.qualifiedName()));
         }
         return code;
     }

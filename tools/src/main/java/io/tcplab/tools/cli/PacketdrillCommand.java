@@ -1,22 +1,15 @@
 package io.tcplab.tools.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcplab.stack.profile.Profile;
-import io.tcplab.stack.profile.Profiles;
 import io.tcplab.tools.packetdrill.Corpus;
-import io.tcplab.tools.packetdrill.ExpectedFailures;
+import io.tcplab.tools.packetdrill.CorpusReport;
 import io.tcplab.tools.packetdrill.PacketdrillRunner;
 import io.tcplab.tools.packetdrill.Result;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,69 +57,13 @@ public final class PacketdrillCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = command.commandLine().getOut();
-        Map<Result.Status, Integer> counts = new EnumMap<>(Result.Status.class);
-        boolean bad = false;
-        for (Result r : results) {
-            counts.merge(r.status(), 1, Integer::sum);
-            boolean known = knownUnderLinux(r.script());
-            bad |= r.status() == Result.Status.FAIL ? !known : known && r.status() == Result.Status.PASS;
-        }
+        CorpusReport report = new CorpusReport(results, profile);
         if (json) {
-            out.println(toJson(results, counts));
+            out.println(report.json());
         } else {
-            for (Result r : results) {
-                out.println(r.summary() + explanation(r).map(why -> " (" + why + ")").orElse(""));
-            }
-            out.printf("%d scripts: %d pass, %d fail, %d skip%n", results.size(),
-                    counts.getOrDefault(Result.Status.PASS, 0), counts.getOrDefault(Result.Status.FAIL, 0),
-                    counts.getOrDefault(Result.Status.SKIP, 0));
+            report.printText(out);
         }
         out.flush();
-        return bad ? 1 : 0;
-    }
-
-    /** Under linux, a script listed as still failing there ({@link ExpectedFailures#underLinux()}). */
-    private boolean knownUnderLinux(String script) {
-        return profile.name().equals(Profiles.LINUX) && ExpectedFailures.underLinux(script).isPresent();
-    }
-
-    /**
-     * For a failure: under linux, the known difference; under a profile that sets the linux switch
-     * the script needs otherwise, that switch and why. A listed script that passed says so.
-     */
-    private Optional<String> explanation(Result r) {
-        if (knownUnderLinux(r.script())) {
-            String why = ExpectedFailures.underLinux(r.script()).get().reason();
-            return Optional.of(r.status() == Result.Status.FAIL ? "expected failure: " + why
-                    : "listed as still failing under linux, but it " + r.status().name().toLowerCase() + "ed");
-        }
-        return r.status() == Result.Status.FAIL ? ExpectedFailures.explain(r.script(), profile) : Optional.empty();
-    }
-
-    private String toJson(List<Result> results, Map<Result.Status, Integer> counts) throws Exception {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
-        ArrayNode list = root.putArray("results");
-        for (Result r : results) {
-            ObjectNode n = list.addObject();
-            n.put("script", r.script());
-            n.put("status", r.status().name().toLowerCase());
-            if (r.reason() != null) {
-                n.put("reason", r.reason());
-            }
-            if (r.line() > 0) {
-                n.put("line", r.line());
-            }
-            if (r.status() == Result.Status.FAIL) {
-                n.put("expected", r.expected());
-                n.put("actual", r.actual());
-            }
-            explanation(r).ifPresent(why -> n.put("rfcChoice", why));
-        }
-        ObjectNode c = root.putObject("counts");
-        for (Result.Status s : Result.Status.values()) {
-            c.put(s.name().toLowerCase(), counts.getOrDefault(s, 0));
-        }
-        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        return report.bad() ? 1 : 0;
     }
 }

@@ -39,12 +39,12 @@ public final class ReportCommand implements Callable<Integer> {
         // every directory checked first: a typo in the last one should not leave half the pages rewritten
         for (Path dir : dirs) {
             if (!Files.isDirectory(dir)) {
-                return ExperimentConverters.badOption(command, dir + ": not a directory");
+                return Messages.badOption(command, dir + ": not a directory");
             }
             try {
                 ReportPage.kind(dir);
             } catch (NoResultException e) {
-                return ExperimentConverters.badOption(command, e.getMessage());
+                return Messages.badOption(command, e.getMessage());
             }
         }
         PrintWriter out = command.commandLine().getOut();

@@ -3,6 +3,9 @@ package io.tcplab.tools.cli;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Units;
+import io.tcplab.tools.report.run.RunFiles;
+import io.tcplab.tools.report.run.RunPlots;
+import io.tcplab.tools.report.run.RunTable;
 import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.MultiFlowRunner;
 import io.tcplab.tools.scenario.Scenario;
@@ -104,9 +107,7 @@ public final class RunCommand implements Callable<Integer> {
                 notes.flush();
             }
         } catch (ScenarioException | IllegalArgumentException e) {
-            err.println(command.qualifiedName() + ": " + e.getMessage());
-            err.flush();
-            return 2;
+            return Messages.badOption(command, e.getMessage());
         }
         report.check(command);
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
@@ -120,9 +121,7 @@ public final class RunCommand implements Callable<Integer> {
                     try {
                         r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes);
                     } catch (AbException e) {
-                        err.println(command.qualifiedName() + ": " + e.getMessage());
-                        err.flush();
-                        return 1;
+                        return Messages.failed(command, e.getMessage());
                     }
                     notes.forEach((json ? err : out)::println);
                 } else {

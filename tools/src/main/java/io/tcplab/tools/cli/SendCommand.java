@@ -3,6 +3,10 @@ package io.tcplab.tools.cli;
 import io.tcplab.tools.iperf3.Iperf3Client;
 import io.tcplab.tools.iperf3.Iperf3Params;
 import io.tcplab.tools.iperf3.Iperf3Result;
+import io.tcplab.tools.realhost.Endpoint;
+import io.tcplab.tools.realhost.Session;
+import io.tcplab.tools.realhost.SessionReport;
+import io.tcplab.tools.realhost.StopSignal;
 import io.tcplab.tools.traffic.PatternInputStream;
 import java.time.Duration;
 import io.tcplab.tun.InterfaceAddress;
@@ -44,7 +48,7 @@ public final class SendCommand extends EndpointCommand {
     private Iperf3Result iperf3Result;
 
     @Option(names = "--bytes", paramLabel = "SIZE", converter = Converters.Bytes.class,
-            description = "Bytes to send (default: 64MiB unless --time is given). " + ByteSizes.HELP)
+            description = "Bytes to send (default: 64MiB unless --time is given). " + Converters.SIZE_HELP)
     private Long bytes;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
@@ -117,10 +121,10 @@ public final class SendCommand extends EndpointCommand {
             params = bytes != null ? params.withBytes(bytes)
                     : params.withTime(timeNanos != null ? (int) Math.max(1, (timeNanos + 999_999_999L) / 1_000_000_000L)
                             : params.timeSeconds());
-            announce(ep, "iperf3 test from " + Endpoint.text(ep.localAddress) + " to "
+            announce(ep, "iperf3 test from " + Endpoint.text(ep.localAddress()) + " to "
                     + Endpoint.text(iperf3Host.address()) + ":" + port());
             try {
-                iperf3Result = Iperf3Client.run(ep.driver, iperf3Host.address(), port(), params, ep.options,
+                iperf3Result = Iperf3Client.run(ep.driver(), iperf3Host.address(), port(), params, ep.options(),
                         Duration.ofSeconds(30));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt(); // a signal stopped us: finish() reports no result
@@ -128,27 +132,11 @@ public final class SendCommand extends EndpointCommand {
             return;
         }
         int port = port();
-        byte[] to = peer != null ? peer.address() : ep.hostAddress;
+        byte[] to = peer != null ? peer.address() : ep.hostAddress();
         session = Session.source("send", 1, new PatternInputStream(1, total()), timeNanos != null ? timeNanos : 0);
-        ep.driver.call(() -> {
-            long now = ep.driver.now();
-            ep.traceFirst(ep.driver.stack().connect(now, to, port, ep.options, session), now);
-            return null;
-        });
-        announce(ep, "connecting from " + Endpoint.text(ep.localAddress) + " to " + Endpoint.text(to) + ":" + port);
-        while (!ep.driver.call(() -> {
-            session.tick(ep.driver.now());
-            return session.isFinished();
-        })) {
-            if (stop.await(POLL_NANOS)) {
-                ep.driver.call(() -> {
-                    session.tick(ep.driver.now());
-                    session.interrupt();
-                    return null;
-                });
-                return;
-            }
-        }
+        ep.connect(to, port, session);
+        announce(ep, "connecting from " + Endpoint.text(ep.localAddress()) + " to " + Endpoint.text(to) + ":" + port);
+        ep.await(session, stop, POLL_NANOS);
     }
 
     @Override

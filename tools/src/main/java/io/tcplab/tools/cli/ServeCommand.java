@@ -2,9 +2,20 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.tools.iperf3.Iperf3Result;
 import io.tcplab.tools.iperf3.Iperf3Server;
+import io.tcplab.tools.realhost.Endpoint;
+import io.tcplab.tools.realhost.ServeMode;
+import io.tcplab.tools.realhost.Session;
+import io.tcplab.tools.realhost.SessionReport;
+import io.tcplab.tools.realhost.SessionServer;
+import io.tcplab.tools.realhost.StackReport;
+import io.tcplab.tools.realhost.StopSignal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import io.tcplab.tun.PublishTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +44,7 @@ public final class ServeCommand extends EndpointCommand {
     private boolean echo;
 
     @Option(names = "--source", paramLabel = "SIZE", converter = Converters.Bytes.class,
-            description = "Send SIZE bytes to each client, then close. " + ByteSizes.HELP)
+            description = "Send SIZE bytes to each client, then close. " + Converters.SIZE_HELP)
     private Long sourceBytes;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.TimeLimit.class,
@@ -47,11 +58,8 @@ public final class ServeCommand extends EndpointCommand {
     @Mixin
     private ConnectionOptionsMixin connection = new ConnectionOptionsMixin();
 
-    private final List<Session> live = new ArrayList<>(); // the driver thread's while it runs
     private boolean failed;
-    private int peakLive; // the driver thread's while it runs
-    private StackReport stackReport;
-    private io.tcplab.stack.StackStats stats; // the stack's; read off the driver thread only once it stopped
+    private SessionServer server; // null until it listens (and with --iperf3)
 
     @Override
     ConnectionOptionsMixin connectionOptions() {
@@ -100,89 +108,55 @@ public final class ServeCommand extends EndpointCommand {
         }
         int port = port();
         ServeMode mode = mode();
-        stats = ep.driver.call(() -> ep.driver.stack().stats());
-        int[] accepted = {0};
-        ep.driver.call(() -> ep.driver.stack().listen(port, ep.options, (c, now) -> {
-            Session s = mode.newSession(++accepted[0], sourceBytes != null ? sourceBytes : 0);
-            live.add(s);
-            peakLive = Math.max(peakLive, live.size());
-            ep.traceFirst(c, now);
-            s.onEstablished(c, now); // a passive open reports establishment through this accept
-            return s;
-        }));
-        announce(ep, "listening on " + Endpoint.text(ep.localAddress) + ":" + port + ", "
+        server = SessionServer.listen(ep, port, mode, sourceBytes != null ? sourceBytes : 0);
+        announce(ep, "listening on " + Endpoint.text(ep.localAddress()) + ":" + port + ", "
                 + mode.name().toLowerCase(Locale.ROOT));
-        long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
-        int done = 0;
-        while (true) {
-            for (Session s : ep.driver.call(() -> collectFinished(ep.driver.now()))) {
-                report(s);
-                done++;
-            }
-            long wait = Math.min(POLL_NANOS, end - System.nanoTime());
-            if (connections != null && done >= connections || stop.requested() || wait <= 0) {
-                break;
-            }
-            stop.await(wait);
-        }
-        ep.driver.call(() -> {
-            long now = ep.driver.now();
-            live.forEach(s -> {
-                s.tick(now);
-                s.interrupt();
-            });
-            stackReport = StackReport.of(ep.driver.stack().stats(), peakLive);
-            return null;
-        });
+        serve(stop, server::finished, this::report);
+        server.stop();
     }
 
     /** Serves iperf3 tests one after another, printing each result, until --time, --connections or a signal. */
     private void runIperf3(Endpoint ep, StopSignal stop) {
-        java.util.concurrent.BlockingQueue<Iperf3Result> results = new java.util.concurrent.LinkedBlockingQueue<>();
-        try (Iperf3Server server = Iperf3Server.start(ep.driver, port(),
-                Iperf3Server.Options.defaults().connectionOptions(ep.options).onResult(results::add))) {
-            announce(ep, "iperf3 server on " + Endpoint.text(ep.localAddress) + ":" + port());
-            long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
-            int done = 0;
-            while (true) {
-                for (Iperf3Result r; (r = results.poll()) != null; done++) {
-                    print(r);
-                    failed |= !r.ok();
-                }
-                long wait = Math.min(POLL_NANOS, end - System.nanoTime());
-                if (connections != null && done >= connections || stop.requested() || wait <= 0) {
-                    return;
-                }
-                stop.await(wait);
-            }
+        BlockingQueue<Iperf3Result> results = new LinkedBlockingQueue<>();
+        try (Iperf3Server ignored = Iperf3Server.start(ep.driver(), port(),
+                Iperf3Server.Options.defaults().connectionOptions(ep.options()).onResult(results::add))) {
+            announce(ep, "iperf3 server on " + Endpoint.text(ep.localAddress()) + ":" + port());
+            serve(stop, () -> {
+                List<Iperf3Result> done = new ArrayList<>();
+                results.drainTo(done);
+                return done;
+            }, r -> {
+                print(r);
+                failed |= !r.ok();
+            });
         }
     }
 
-    private List<Session> collectFinished(long now) {
-        List<Session> out = new ArrayList<>();
-        for (int i = 0; i < live.size(); i++) {
-            Session s = live.get(i);
-            s.tick(now);
-            if (s.isFinished()) {
-                s.stackCounters(StackCounters.of(stats));
-                out.add(s);
-                live.remove(i--);
+    /** Reports what {@code done} yields, until --connections have been reported, --time is up or a stop is asked. */
+    private <T> void serve(StopSignal stop, Supplier<List<T>> done, Consumer<T> report) {
+        long end = timeNanos != null ? System.nanoTime() + timeNanos : Long.MAX_VALUE;
+        int reported = 0;
+        while (true) {
+            for (T t : done.get()) {
+                report.accept(t);
+                reported++;
             }
+            long wait = Math.min(POLL_NANOS, end - System.nanoTime());
+            if (connections != null && reported >= connections || stop.requested() || wait <= 0) {
+                return;
+            }
+            stop.await(wait);
         }
-        return out;
     }
 
     @Override
     int finish(long now) {
-        for (Session s : live) { // the driver has stopped: what was left is ours to read
-            s.finishAfterStop(now);
-            if (s.isFinished()) {
-                s.stackCounters(StackCounters.of(stats));
-                report(s);
+        if (server != null) {
+            server.cutShort(now).forEach(this::report);
+            StackReport stack = server.stackReport();
+            if (stack != null && stack.eventful()) {
+                print(stack);
             }
-        }
-        if (stackReport != null && stackReport.eventful()) {
-            print(stackReport);
         }
         return failed ? 1 : 0;
     }

@@ -3,7 +3,10 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.link.PathDefaults;
 import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.report.transfer.JsonReport;
+import io.tcplab.tools.report.transfer.TextReport;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferRunner;
 import io.tcplab.tools.scenario.TransferSpec;
@@ -15,7 +18,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -34,7 +36,7 @@ public final class TransferCommand implements Callable<Integer> {
     private CommandSpec command;
 
     @Option(names = "--bytes", paramLabel = "SIZE", defaultValue = "64MiB", converter = Converters.Bytes.class,
-            description = "Bytes to transfer (default: ${DEFAULT-VALUE}). " + ByteSizes.HELP)
+            description = "Bytes to transfer (default: ${DEFAULT-VALUE}). " + Converters.SIZE_HELP)
     private long bytes;
 
     @Option(names = "--rate", paramLabel = "RATE", defaultValue = "100Mbit", converter = Converters.Rate.class,
@@ -127,8 +129,8 @@ public final class TransferCommand implements Callable<Integer> {
         try {
             writer = TraceCsvWriter.open(trace);
         } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
-            throw new ParameterException(command.commandLine(), "--trace cannot write '" + trace + "' (" + reason + ")");
+            throw new ParameterException(command.commandLine(), "--trace cannot write '" + trace + "' ("
+                    + WritableDir.reason(e) + ")");
         }
         try (writer) {
             return engine.run(spec, writer);

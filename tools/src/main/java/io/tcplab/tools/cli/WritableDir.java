@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
-/** An output directory option, made (if missing) and checked before the run. */
+/** An output directory option, made (if missing) and checked before the run; and why a path cannot be written. */
 final class WritableDir {
     private WritableDir() {
     }
@@ -20,9 +20,12 @@ final class WritableDir {
                 throw new FileSystemException(dir.toString(), null, "not writable");
             }
         } catch (IOException e) {
-            String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName();
-            throw new ParameterException(command.commandLine(), option + " cannot write '" + dir + "' (" + reason + ")");
+            throw new ParameterException(command.commandLine(), option + " cannot write '" + dir + "' (" + reason(e) + ")");
         }
+    }
+
+    /** What the file system said, for "(reason)" after an option that cannot write its file or directory. */
+    static String reason(IOException e) {
+        return e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
     }
 }

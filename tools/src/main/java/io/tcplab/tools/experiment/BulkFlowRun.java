@@ -8,6 +8,7 @@ import io.tcplab.tools.emu.Network;
 import io.tcplab.tools.emu.StackHost;
 import io.tcplab.tools.emu.Topologies;
 import io.tcplab.tools.scenario.TransferRunner;
+import io.tcplab.tools.traffic.DeliveryCounter;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.LengthOnlyInputStream;
 

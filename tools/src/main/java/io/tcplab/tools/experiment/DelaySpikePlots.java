@@ -3,7 +3,6 @@ package io.tcplab.tools.experiment;
 import io.tcplab.tools.plot.ChartFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +38,6 @@ public final class DelaySpikePlots {
 
     /** Writes both PNGs of every kind into {@code dir} (made if missing); returns the files written. */
     public static List<Path> write(Path dir, DelaySpikeSpec spec, List<VariantRun> runs) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         Files.createDirectories(dir);
         List<Path> files = new ArrayList<>();
         for (SpikeKind kind : spec.kinds()) {
@@ -62,16 +60,10 @@ public final class DelaySpikePlots {
             XYPlot panel = timeSequence ? timeSequencePanel(run, run == runs.get(0)) : cwndPanel(run);
             panel.addDomainMarker(new IntervalMarker(spec.spikeAtNanos() / 1e9,
                     (spec.spikeAtNanos() + spec.spikeDurationNanos()) / 1e9, SPIKE));
-            panel.setBackgroundPaint(Color.WHITE);
-            panel.setDomainGridlinePaint(Color.LIGHT_GRAY);
-            panel.setRangeGridlinePaint(Color.LIGHT_GRAY);
-            plot.add(panel, 1);
+            plot.add(ChartFiles.styled(panel), 1);
         }
         String what = timeSequence ? "time-sequence" : "cwnd";
-        JFreeChart chart = new JFreeChart(what + ", " + DelaySpikeTable.title(spec, kind),
-                new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, timeSequence);
-        chart.setBackgroundPaint(Color.WHITE);
-        return chart;
+        return ChartFiles.chart(what + ", " + DelaySpikeTable.title(spec, kind), 13, plot, timeSequence);
     }
 
     private static XYPlot cwndPanel(VariantRun run) {

@@ -58,6 +58,12 @@ public final class Iperf3Result {
         }
     }
 
+    /** One line for a person: the bytes and rate of a test that ran, else why it failed. */
+    public String summary() {
+        return ok() ? String.format(java.util.Locale.ROOT, "iperf3 test: %d bytes sent, %d received, %.2f Mbit/s",
+                bytesSent(), bytesReceived(), receivedBitsPerSecond() / 1e6) : "iperf3 test failed: " + error();
+    }
+
     @Override
     public String toString() {
         return toJsonString(false);

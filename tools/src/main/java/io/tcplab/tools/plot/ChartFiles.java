@@ -1,5 +1,7 @@
 package io.tcplab.tools.plot;
 
+import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
@@ -12,10 +14,13 @@ import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.XYPlot;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
- * Every plot tcplab writes goes through here: a PNG, and beside it an SVG of the same name when
+ * Every plot tcplab writes goes through here: the look of the charts that set one ({@link #chart},
+ * {@link #styled}), and the files: a PNG, and beside it an SVG of the same name when
  * the vector drawing stays small. An SVG is sharp at any zoom in a browser and its text can be
  * searched, which is what a report page wants; but it holds one element per line segment, so a
  * chart of a long trace or a busy time-sequence graph would be megabytes where its PNG is tens of
@@ -26,7 +31,26 @@ public final class ChartFiles {
     /** The largest SVG written beside a PNG; a report embeds it in base64, a third larger again. */
     public static final int MAX_SVG_BYTES = 512 << 10;
 
+    static {
+        System.setProperty("java.awt.headless", "true"); // plots are drawn into files, on machines without a display
+    }
+
     private ChartFiles() {
+    }
+
+    /** A chart on white with its title in bold sans-serif of {@code titleSize} points. */
+    public static JFreeChart chart(String title, int titleSize, Plot plot, boolean legend) {
+        JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, titleSize), plot, legend);
+        chart.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    /** {@code plot} on white with a light grey grid; returns it. */
+    public static XYPlot styled(XYPlot plot) {
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        return plot;
     }
 
     /** Writes {@code png} (must end in .png), {@code width} × {@code height} pixels, and the SVG where it stays small. */
@@ -46,7 +70,6 @@ public final class ChartFiles {
         if (charts.isEmpty()) {
             throw new IllegalArgumentException("nothing to plot into " + png);
         }
-        System.setProperty("java.awt.headless", "true");
         int total = height * charts.size();
         BufferedImage image = new BufferedImage(width, total, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();

@@ -2,7 +2,6 @@ package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tcplab.tun.InterfaceAddress;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,22 +42,5 @@ class EndpointOptionsTest {
         assertThat(cli.errLines()).hasSize(1);
         assertThat(cli.errLines()[0]).startsWith(expectedStart.trim());
         assertThat(cli.out()).isEmpty();
-    }
-
-    @ParameterizedTest
-    @CsvSource({"10.77.0.1/24, 10.77.0.2", "10.77.0.254/24, 10.77.0.253", "10.0.0.5/8, 10.0.0.6",
-            "fd00:77::1/64, fd00:77::2", "10.77.0.0/31, 10.77.0.1"})
-    void theStackTakesTheNextAddress(String host, String expected) {
-        byte[] next = Endpoint.nextAddress(null, InterfaceAddress.parse(host));
-        assertThat(Endpoint.text(next)).isEqualTo(new InterfaceAddress(InterfaceAddress.parseAddress(expected),
-                next.length * 8).addressText());
-    }
-
-    @ParameterizedTest
-    @CsvSource({"10.77.0.2, 10.77.0.1, 24, true", "10.77.1.2, 10.77.0.1, 24, false", "10.77.0.2, 10.77.0.3, 31, true",
-            "10.77.0.2, 10.77.0.4, 30, false"})
-    void samePrefix(String a, String b, int prefix, boolean expected) {
-        assertThat(Endpoint.samePrefix(InterfaceAddress.parseAddress(a), InterfaceAddress.parseAddress(b), prefix))
-                .isEqualTo(expected);
     }
 }

@@ -256,4 +256,20 @@ class TransferCommandTest {
         assertThat(cli.exitCode()).isEqualTo(1);
         assertThat(cli.err()).startsWith("tcplab transfer: run failed: java.lang.IllegalStateException: boom");
     }
+
+    /** Sizes as docs/cli.md states them (ByteSizes): iperf3's bare M is binary, and --help says so. */
+    @Test
+    void bytesTakeSizesAndHelpStatesTheRule() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(64L << 20));
+        Cli ok = Cli.run(engine, "transfer", "--bytes", "64M");
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        assertThat(engine.spec.bytes()).isEqualTo(64L << 20);
+
+        Cli help = Cli.run(null, "transfer", "--help");
+        assertThat(help.out().replaceAll("\\s+", " "))
+                .contains("KiB, MiB, GiB, or iperf3's K, M, G (powers of 1024)");
+        Cli bad = Cli.run(null, "transfer", "--bytes", "64T");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("64M");
+    }
 }

@@ -2,7 +2,7 @@ package io.tcplab.tools.ab.suite;
 
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.tools.ab.RealPath;
-import io.tcplab.tools.cli.ByteSizes;
+import io.tcplab.tools.link.ByteSizes;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.Units;

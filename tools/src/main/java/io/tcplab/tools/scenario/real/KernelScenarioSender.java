@@ -5,6 +5,7 @@ import io.tcplab.tools.ab.KernelSender;
 import io.tcplab.tools.ab.SsParser;
 import io.tcplab.tools.ab.SsSampler;
 import io.tcplab.tools.scenario.FlowSeries;
+import io.tcplab.tools.traffic.ZeroStream;
 import io.tcplab.tun.NamespaceHosts;
 import java.io.IOException;
 

@@ -1,0 +1,46 @@
+package io.tcplab.tools.realhost;
+
+import io.tcplab.tools.report.Report;
+import java.io.PrintWriter;
+
+/**
+ * What one connection of {@code serve} or {@code send} did: bytes and SHA-256 each way, goodput,
+ * and the connection's final counters and estimates. {@code --json} prints these components under
+ * their names, one object per line.
+ *
+ * @param complete both directions ended with a FIN and the connection closed in order
+ * @param interrupted our own stop (--time, --connections, a signal) cut it short
+ * @param error how the connection failed (RESET, TIMED_OUT, ...), or null
+ * @param seconds from the end of the handshake to the end of the connection
+ * @param goodputBitsPerSec the busier direction's bytes over {@code seconds}
+ * @param recovery the loss detector's spec ({@code rack}, {@code srtt-multiple:k=2}), as the options gave it
+ * @param stack the stack's counters when the report was taken ({@code serve}), or null
+ */
+public record SessionReport(String role, String mode, String local, String remote, boolean complete, boolean interrupted,
+                     String error, long bytesSent, long bytesReceived, String sha256Sent, String sha256Received,
+                     double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
+                     long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
+                     long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
+                     boolean ecn, String recovery, StackCounters stack) implements Report {
+    @Override
+    public void printText(PrintWriter out) {
+        Report.line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,
+                complete ? "" : interrupted ? ", INTERRUPTED" : error != null ? ", FAILED: " + error : ", INCOMPLETE");
+        if (bytesSent > 0 || !"sink".equals(mode)) {
+            Report.line(out, "sent", "%d bytes, sha256 %s", bytesSent, sha256Sent);
+        }
+        if (bytesReceived > 0 || "sink".equals(mode) || "echo".equals(mode)) {
+            Report.line(out, "received", "%d bytes, sha256 %s", bytesReceived, sha256Received);
+        }
+        Report.line(out, "goodput", "%.2f Mbit/s over %.3f s", goodputBitsPerSec / 1e6, seconds);
+        Report.line(out, "segments", "%d sent, %d retransmitted (%.3f%%)", segmentsSent, segmentsRetransmitted,
+                segmentsSent == 0 ? 0.0 : 100.0 * segmentsRetransmitted / segmentsSent);
+        Report.line(out, "recovery", "%s: %d RTOs, %d fast recoveries, %d undone as spurious", recovery, rtoCount,
+                fastRecoveries, spuriousUndos);
+        Report.line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
+        if (stack != null) {
+            Report.line(out, "stack", "%s", stack.line());
+        }
+        out.flush();
+    }
+}
