@@ -115,7 +115,8 @@ public final class StackConfigText {
         } catch (NumberFormatException e) {
             // falls through to the refusal
         }
-        throw new IllegalArgumentException("stack config address '" + text + "' is not IPv4 dotted or eight IPv6 groups");
+        throw new IllegalArgumentException("stack config address '" + text
+                + "' is not IPv4 dotted or eight IPv6 groups");
     }
 
     private static int checked(int value, int max) {

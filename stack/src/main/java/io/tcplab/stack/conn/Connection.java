@@ -203,24 +203,19 @@ public final class Connection {
 
     public int write(long now, ByteBuf src, int length) {
         ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src);
-        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : journaled(0);
+        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : ctx.journal().result(0);
     }
 
     public int write(long now, byte[] src, int offset, int length) {
         ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src, offset);
-        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length) : journaled(0);
+        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length)
+                : ctx.journal().result(0);
     }
 
     private int afterWrite(long now, int taken, int asked) {
         writeBlocked = taken < asked;
         afterUserCall(now);
-        return journaled(taken);
-    }
-
-    /** A user call's result, as the journal hears it. */
-    private int journaled(int result) {
-        ctx.journal().result(result);
-        return result;
+        return ctx.journal().result(taken);
     }
 
     private boolean writable() {
@@ -236,12 +231,12 @@ public final class Connection {
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
     public int read(long now, ByteBuf dst, int max) {
         ctx.journal().read(now, this, max);
-        return journaled(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, max)));
+        return ctx.journal().result(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, max)));
     }
 
     public int read(long now, byte[] dst, int offset, int length) {
         ctx.journal().read(now, this, length);
-        return journaled(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, offset, length)));
+        return ctx.journal().result(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, offset, length)));
     }
 
     private int afterRead(long now, int n) {
@@ -368,6 +363,7 @@ public final class Connection {
      * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
      */
     public void abortQuietly(long now) {
+        ctx.journal().abortQuietly(now, this);
         enterClosed(now, null);
     }
 

@@ -9,8 +9,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 /**
  * Hears every input a {@link io.tcplab.stack.TcpStack} is handed — packets, polls, and the
  * application's calls with their arguments — in the order they happen, and the callbacks the
- * stack makes into the application; what a recorder needs to replay a run exactly
- * ({@code abortQuietly}, which the stack also calls itself, is not among the application's calls). The stack
+ * stack makes into the application; what a recorder needs to replay a run exactly. The stack
  * calls it; it never calls back. {@link #NONE}, the default, hears nothing. Randomness and
  * emitted packets pass through the {@link io.tcplab.stack.RandomSource} and
  * {@link io.tcplab.stack.PacketSink} the owner hands the stack, so a recorder wraps those itself.
@@ -93,8 +92,9 @@ public interface StackJournal {
     default void read(long now, Connection connection, int max) {
     }
 
-    /** What the call just heard returned (bytes written or read, a connection accepted or not). */
-    default void result(long value) {
+    /** What the call just heard returns (bytes written or read): {@code value}, handed back. */
+    default int result(int value) {
+        return value;
     }
 
     default void shutdownOutput(long now, Connection connection) {
@@ -104,6 +104,10 @@ public interface StackJournal {
     }
 
     default void abort(long now, Connection connection) {
+    }
+
+    /** {@code abortQuietly}, by the application or its driver, or by the stack itself (then inside an input). */
+    default void abortQuietly(long now, Connection connection) {
     }
 
 }

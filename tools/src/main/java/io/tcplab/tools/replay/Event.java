@@ -14,13 +14,13 @@ final class Event {
     /** The kinds, with the byte that tags them in the file. */
     enum Kind {
         RANDOM, ISN, RECEIVE, POLL, OUTPUT, DEADLINE, CREATED, HANDLER, CONNECT, LISTEN, ACCEPTED, LISTENER_CLOSED,
-        WRITE, READ, RESULT, SHUTDOWN, CLOSE, ABORT, CALLBACK, END, EOF;
+        WRITE, READ, RESULT, SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY, CALLBACK, END, EOF;
 
         /** Something the application or the network handed the stack: what a replay performs. */
         boolean isInput() {
             return switch (this) {
                 case RECEIVE, POLL, HANDLER, CONNECT, LISTEN, ACCEPTED, LISTENER_CLOSED, WRITE, READ, SHUTDOWN, CLOSE,
-                     ABORT -> true;
+                     ABORT, ABORT_QUIETLY -> true;
                 default -> false;
             };
         }
@@ -94,7 +94,7 @@ final class Event {
                 out.writeInt(id);
                 out.writeInt(length);
             }
-            case SHUTDOWN, CLOSE, ABORT -> {
+            case SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY -> {
                 out.writeLong(time);
                 out.writeInt(id);
             }
@@ -158,7 +158,7 @@ final class Event {
                 id = in.readInt();
                 length = in.readInt();
             }
-            case SHUTDOWN, CLOSE, ABORT -> {
+            case SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY -> {
                 time = in.readLong();
                 id = in.readInt();
             }
@@ -223,7 +223,8 @@ final class Event {
             case ISN -> "an initial sequence number";
             case DEADLINE -> Segments.deadline(value);
             case CONNECT -> "connect to " + Segments.address(remote) + ":" + remotePort;
-            case CREATED, HANDLER, ACCEPTED, SHUTDOWN, CLOSE, ABORT -> kind.name().toLowerCase() + " of connection " + id;
+            case CREATED, HANDLER, ACCEPTED, SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY ->
+                    kind.name().toLowerCase().replace('_', ' ') + " of connection " + id;
             case LISTEN, LISTENER_CLOSED -> kind.name().toLowerCase() + " on port " + port;
             case END -> "the end of a callback";
             case EOF -> "the end of the recording";

@@ -91,6 +91,15 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         stack.journal(this);
     }
 
+    /** {@link #attach}, a failure to write the header as an unchecked one (for a driver's callback). */
+    public void attachOrFail(TcpStack stack) {
+        try {
+            attach(stack);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the recording: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public long isn(long iss) {
         event.kind = Kind.ISN;
@@ -235,10 +244,11 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     }
 
     @Override
-    public void result(long value) {
+    public int result(int value) {
         event.kind = Kind.RESULT;
         event.value = value;
         put();
+        return value;
     }
 
     @Override
@@ -254,6 +264,11 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     @Override
     public void abort(long now, Connection connection) {
         call(Kind.ABORT, now, connection);
+    }
+
+    @Override
+    public void abortQuietly(long now, Connection connection) {
+        call(Kind.ABORT_QUIETLY, now, connection);
     }
 
     private void call(Kind kind, long now, Connection connection) {

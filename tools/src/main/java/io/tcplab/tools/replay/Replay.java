@@ -37,8 +37,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
     /** How much of each emitted packet a recording keeps besides its checksum: its headers. */
     static final int HEADER_BYTES = 80;
 
-    /** What a finished replay went through. */
-    public record Result(String setup, long entries, long packets, long inputs, long lastNanos) {
+    /** What a finished replay went through; {@code spanNanos} from the first network input to the last. */
+    public record Result(String setup, long entries, long packets, long inputs, long spanNanos) {
     }
 
     /** The replay and the recording part here: one line saying where and how. */
@@ -58,6 +58,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private long entries;
     private long packets;
     private long inputs;
+    private long firstNanos = -1;
     private long lastNanos;
     private TcpStack stack;
     private final Map<Connection, Integer> ids = new IdentityHashMap<>();
@@ -106,7 +107,10 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return opened.setup();
     }
 
-    /** Replays {@code file} to its end on a stack made as the recorded one was; a difference is a {@link Divergence}. */
+    /**
+     * Replays {@code file} to its end on a stack made as the recorded one was; a difference is a
+     * {@link Divergence}.
+     */
     public static Result run(Path file) throws IOException {
         return run(file, UnaryOperator.identity());
     }
@@ -138,7 +142,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
                 diverge("nothing (the replay was waiting for the next input)");
             }
         }
-        return new Result(setup, entries, packets, inputs, lastNanos);
+        return new Result(setup, entries, packets, inputs, firstNanos < 0 ? 0 : lastNanos - firstNanos);
     }
 
     /** Inside a callback: the application's calls the recording shows there, up to the callback's end. */
@@ -188,6 +192,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
             case SHUTDOWN -> connection(next.id).shutdownOutput(t);
             case CLOSE -> connection(next.id).close(t);
             case ABORT -> connection(next.id).abort(t);
+            case ABORT_QUIETLY -> connection(next.id).abortQuietly(t);
             default -> throw new IllegalStateException(next.kind + " is not an input");
         }
     }
@@ -330,12 +335,13 @@ public final class Replay implements StackJournal, CallbackBrackets {
     }
 
     @Override
-    public void result(long value) {
+    public int result(int value) {
         expect(Kind.RESULT, "a call returning " + value);
         if (next.value != value) {
             diverge("a call returning " + value);
         }
         advance();
+        return value;
     }
 
     @Override
@@ -353,6 +359,12 @@ public final class Replay implements StackJournal, CallbackBrackets {
         matched(Kind.ABORT, "an abort");
     }
 
+    /** By the replay at the cursor, or by the stack itself inside an input: either way it is next. */
+    @Override
+    public void abortQuietly(long now, Connection connection) {
+        matched(Kind.ABORT_QUIETLY, "a quiet abort of connection " + id(connection));
+    }
+
     // ---------------------------------------------------------------- the cursor
 
     /** An input the replay itself performed from the cursor's entry: it must still be there. */
@@ -368,8 +380,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
     }
 
     private void diverge(String produced) {
-        throw new Divergence("replay diverges at entry " + entries + " (after " + Segments.millis(lastNanos)
-                + "): the recording has " + next + ", the replay " + produced);
+        long into = firstNanos < 0 ? 0 : lastNanos - firstNanos;
+        throw new Divergence("replay diverges at entry " + entries + " (" + Segments.millis(into)
+                + " into the recording): the recording has " + next + ", the replay " + produced);
     }
 
     private void advance() {
@@ -381,6 +394,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
         entries++;
         if (next.kind == Kind.RECEIVE || next.kind == Kind.POLL) {
             lastNanos = next.time;
+            if (firstNanos < 0) {
+                firstNanos = next.time;
+            }
         }
     }
 
