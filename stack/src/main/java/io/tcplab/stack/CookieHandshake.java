@@ -36,7 +36,7 @@ final class CookieHandshake {
         boolean ecn = ts && ecnSetup && options.ecn;
         TcpOptions o = output.options();
         o.setMss(key.local().length == 16 ? options.mss - 20 : options.mss);
-        int ourShift = Connection.windowShiftFor(options.receiveBufferBytes);
+        int ourShift = TcpOptions.windowShiftFor(options.receiveBufferBytes);
         if (scale) {
             o.setWindowScale(ourShift);
         }

@@ -69,7 +69,9 @@ public final class Listener {
 
     /** The next completed connection, or null when none is waiting. */
     public Connection accept() {
-        return acceptQueue.poll();
+        Connection c = acceptQueue.poll();
+        stack.journal().accepted(port, c);
+        return c;
     }
 
     public int pendingAccepts() {
@@ -79,6 +81,7 @@ public final class Listener {
     /** Stops listening; connections already made are not affected. */
     public void close() {
         if (!closed) {
+            stack.journal().listenerClosed(port);
             closed = true;
             stack.removeListener(this);
         }

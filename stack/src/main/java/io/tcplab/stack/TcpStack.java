@@ -7,6 +7,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.SegmentOutput;
 import io.tcplab.stack.conn.StackContext;
 import io.tcplab.stack.icmp.IcmpHandler;
+import io.tcplab.stack.journal.StackJournal;
 import io.tcplab.stack.seq.SeqNum;
 import io.tcplab.stack.timer.DeadlineHeap;
 import io.tcplab.stack.wire.IpPacket;
@@ -72,6 +73,8 @@ public final class TcpStack {
     private long lastCookieSent;
     private boolean cookieSent;
 
+    private StackJournal journal = StackJournal.NONE;
+
     private long challengeWindowStart;
     private int challengeAcksInWindow;
 
@@ -89,6 +92,17 @@ public final class TcpStack {
         return stats;
     }
 
+    /**
+     * Who hears every input and callback from now on ({@link StackJournal}): set before the first
+     * connection, so that a recording starts with the stack.
+     */
+    public void journal(StackJournal journal) {
+        if (!connections.isEmpty() || !listeners.isEmpty()) {
+            throw new IllegalStateException("a journal is set before the first connection or listener");
+        }
+        this.journal = java.util.Objects.requireNonNull(journal, "journal");
+    }
+
     public StackConfig config() {
         return config;
     }
@@ -102,6 +116,7 @@ public final class TcpStack {
 
     /** One IP packet from the network. The buffer is not kept. */
     public void receive(long now, ByteBuf packet) {
+        journal.received(now, packet);
         stats.countReceived();
         DropReason reason = ip.wrap(packet);
         if (reason == DropReason.NOT_TCP && IcmpHandler.isIcmp(ip)) {
@@ -145,6 +160,7 @@ public final class TcpStack {
      * heap hands them over in O(k), and each one's new deadline costs O(log n) to re-key.
      */
     public void poll(long now) {
+        journal.polled(now);
         if (deadlines.minKey() > now) {
             return;
         }
@@ -171,14 +187,21 @@ public final class TcpStack {
     /** Active open to {@code remoteAddress:remotePort} from this stack's first address of the same family. */
     public Connection connect(long now, byte[] remoteAddress, int remotePort, ConnectionOptions options,
                               ConnectionHandler handler) {
+        journal.connect(now, null, 0, remoteAddress, remotePort, options, handler != null);
         byte[] local = localAddressFor(remoteAddress.length);
         int port = ephemeralPort(local, remoteAddress, remotePort);
-        return connect(now, local, port, remoteAddress, remotePort, options, handler);
+        return open(now, local, port, remoteAddress, remotePort, options, handler);
     }
 
     /** Active open from a chosen local address and port. */
     public Connection connect(long now, byte[] localAddress, int localPort, byte[] remoteAddress, int remotePort,
                               ConnectionOptions options, ConnectionHandler handler) {
+        journal.connect(now, localAddress, localPort, remoteAddress, remotePort, options, handler != null);
+        return open(now, localAddress, localPort, remoteAddress, remotePort, options, handler);
+    }
+
+    private Connection open(long now, byte[] localAddress, int localPort, byte[] remoteAddress, int remotePort,
+                            ConnectionOptions options, ConnectionHandler handler) {
         checkPort(remotePort, "remotePort");
         checkPort(localPort, "localPort");
         ConnectionKey key = ConnectionKey.of(localAddress, localPort, remoteAddress, remotePort);
@@ -196,8 +219,10 @@ public final class TcpStack {
         if (listeners.containsKey(port)) {
             throw new IllegalStateException("port " + port + " is already listening");
         }
+        journal.listen(port, options, acceptHandler != null);
         Listener listener = new Listener(this, port, options == null ? config.defaultOptions : options,
-                acceptHandler, config.backlog, config.synQueue);
+                acceptHandler == null ? null : journal.acceptHandler(port, acceptHandler), config.backlog,
+                config.synQueue);
         listeners.put(port, listener);
         return listener;
     }
@@ -291,7 +316,7 @@ public final class TcpStack {
 
     private Connection newConnection(long now, ConnectionKey key, ConnectionOptions options,
                                      ConnectionHandler handler, boolean passive) {
-        long iss = config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort());
+        long iss = journal.isn(config.isnSource.isn(now, key.local(), key.localPort(), key.remote(), key.remotePort()));
         return newConnection(key, options, handler, passive, iss & 0xFFFFFFFFL, (int) config.random.nextLong());
     }
 
@@ -301,6 +326,7 @@ public final class TcpStack {
                 key.remotePort(), iss, tsOffset, passive);
         table.put(key, c);
         connections.add(c);
+        journal.created(c);
         return c;
     }
 
@@ -398,7 +424,16 @@ public final class TcpStack {
     }
 
     /** The stack's side of the connection contract. */
+    StackJournal journal() {
+        return journal;
+    }
+
     private final class Context implements StackContext {
+        @Override
+        public StackJournal journal() {
+            return journal;
+        }
+
         @Override
         public SegmentOutput output() {
             return output;

@@ -37,7 +37,7 @@ class ConnectionMemoryTest {
     void anIdleConnectionAllocatesAFewKib() {
         Connection c = open(ConnectionOptions.defaults());
         assertThat(c.options().receiveBufferBytes).isEqualTo(4 << 20);
-        assertThat(c.bufferBytesAllocated()).isLessThanOrEqualTo(8 << 10);
+        assertThat(c.memory().bufferBytesAllocated()).isLessThanOrEqualTo(8 << 10);
     }
 
     @Test
@@ -64,7 +64,7 @@ class ConnectionMemoryTest {
         }
         assertThat(peers.stack.stats().dropsByReason()).isEmpty();
         assertThat(c.readableBytes()).isEqualTo(capacity);
-        assertThat(c.bufferBytesAllocated()).isLessThanOrEqualTo(capacity + (8 << 10));
+        assertThat(c.memory().bufferBytesAllocated()).isLessThanOrEqualTo(capacity + (8 << 10));
         peers.stack.poll(now + 1_000_000_000L);
         assertThat(peers.seen(PEER_PORT).ack).isEqualTo((seq + capacity) & 0xFFFFFFFFL);
         // one byte past the configured size is not taken

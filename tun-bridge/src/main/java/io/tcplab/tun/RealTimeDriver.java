@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
@@ -120,7 +121,8 @@ public final class RealTimeDriver implements AutoCloseable {
                     emit(packet);
                 };
             }
-            this.stack = new TcpStack(b.config, out);
+            this.stack = new TcpStack(b.config, b.sinkWrapper.apply(out));
+            b.onStack.accept(stack);
         } catch (RuntimeException e) {
             libc.close(eventFd);
             throw e;
@@ -601,6 +603,8 @@ public final class RealTimeDriver implements AutoCloseable {
         private boolean ownsDevice = true;
         private String threadName;
         private PacketTap tap;
+        private UnaryOperator<PacketSink> sinkWrapper = UnaryOperator.identity();
+        private Consumer<TcpStack> onStack = stack -> { };
         private Consumer<Throwable> taskErrorHandler = e -> {
             System.err.println("tcplab: a driver task failed: " + e);
             e.printStackTrace();
@@ -640,6 +644,17 @@ public final class RealTimeDriver implements AutoCloseable {
         /** Shows every packet read and emitted to {@code tap} on the driver thread (a capture); null for none. */
         public Builder tap(PacketTap tap) {
             this.tap = tap;
+            return this;
+        }
+
+        /**
+         * Lets an observer of the stack in (a recorder, docs/replay.md): what the stack emits
+         * passes through {@code sink} first, and {@code stack} gets the stack once it is made,
+         * before the driver's thread starts.
+         */
+        public Builder observe(UnaryOperator<PacketSink> sink, Consumer<TcpStack> stack) {
+            this.sinkWrapper = sink;
+            this.onStack = stack;
             return this;
         }
 

@@ -61,7 +61,6 @@ public final class Connection {
                       int localPort, byte[] remoteAddress, int remotePort, long iss, int tsOffset, boolean passive) {
         this.ctx = ctx;
         this.options = options;
-        this.handler = handler == null ? ConnectionHandler.NONE : handler;
         this.localAddress = localAddress.clone();
         this.remoteAddress = remoteAddress.clone();
         this.localPort = localPort;
@@ -78,6 +77,7 @@ public final class Connection {
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
         this.views = new ConnectionViews(sender, timestamps, handshake);
+        install(handler);
     }
 
     // ================================================================ opening
@@ -129,15 +129,6 @@ public final class Connection {
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
         ctx.onDeadlineChanged(this);
-    }
-
-    /** The smallest shift that lets a 16-bit window field announce the whole buffer (RFC 7323 §2.3: at most 14). */
-    public static int windowShiftFor(int receiveBufferBytes) {
-        int shift = 0;
-        while (shift < 14 && (receiveBufferBytes >> shift) > 65535) {
-            shift++;
-        }
-        return shift;
     }
 
     // ================================================================ segment arrival
@@ -211,17 +202,20 @@ public final class Connection {
     }
 
     public int write(long now, ByteBuf src, int length) {
-        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : 0;
+        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src);
+        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : ctx.journal().result(0);
     }
 
     public int write(long now, byte[] src, int offset, int length) {
-        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length) : 0;
+        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src, offset);
+        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length)
+                : ctx.journal().result(0);
     }
 
     private int afterWrite(long now, int taken, int asked) {
         writeBlocked = taken < asked;
         afterUserCall(now);
-        return taken;
+        return ctx.journal().result(taken);
     }
 
     private boolean writable() {
@@ -236,11 +230,13 @@ public final class Connection {
 
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
     public int read(long now, ByteBuf dst, int max) {
-        return receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, max));
+        ctx.journal().read(now, this, max);
+        return ctx.journal().result(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, max)));
     }
 
     public int read(long now, byte[] dst, int offset, int length) {
-        return receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, offset, length));
+        ctx.journal().read(now, this, length);
+        return ctx.journal().result(receiver == null ? 0 : afterRead(now, receiver.buffer().read(dst, offset, length)));
     }
 
     private int afterRead(long now, int n) {
@@ -254,19 +250,9 @@ public final class Connection {
         return n;
     }
 
-    /** Bytes allocated now for the send and receive rings, which grow on demand up to their configured sizes. */
-    public long bufferBytesAllocated() {
-        return sender.buffer().allocated() + (receiver == null ? 0 : receiver.buffer().allocated());
-    }
-
-    /** Out-of-order ranges held above RCV.NXT, never more than the receive buffer's range budget. */
-    public int outOfOrderRanges() {
-        return receiver == null ? 0 : receiver.buffer().outOfOrderRanges();
-    }
-
-    /** Ranges the out-of-order bookkeeping has memory for now (it grows with the peak of ranges). */
-    public int outOfOrderRangeCapacity() {
-        return receiver == null ? 0 : receiver.buffer().outOfOrderRangeCapacity();
+    /** What the connection's buffers hold in memory now. */
+    public BufferMemory memory() {
+        return BufferMemory.of(sender.buffer(), receiver == null ? null : receiver.buffer());
     }
 
     /** In-order bytes ready to read. */
@@ -281,6 +267,11 @@ public final class Connection {
 
     /** Half-close (RFC 9293 §3.10.4 for our direction): send FIN after the queued data. */
     public void shutdownOutput(long now) {
+        ctx.journal().shutdownOutput(now, this);
+        sendFin(now);
+    }
+
+    private void sendFin(long now) {
         switch (state) {
             case SYN_SENT:
                 enterClosed(now, null);
@@ -307,23 +298,29 @@ public final class Connection {
      * abort with RST instead, so the peer learns that data was lost (RFC 2525 §2.17).
      */
     public void close(long now) {
+        ctx.journal().close(now, this);
         readClosed = true;
         if (receiver != null && receiver.buffer().readable() > 0 && state.synchronized_()) {
-            abort(now);
+            reset(now);
             return;
         }
-        shutdownOutput(now);
+        sendFin(now);
     }
 
     /** Abort (RFC 9293 §3.10.5): send RST if synchronized and forget the connection. */
     public void abort(long now) {
+        ctx.journal().abort(now, this);
+        reset(now);
+    }
+
+    private void reset(long now) {
         if (state == TcpState.CLOSED) {
             return;
         }
         if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
             emitter.abortReset(now);
         }
-        failed(now, ConnectionError.ABORTED);
+        enterClosed(now, ConnectionError.ABORTED);
     }
 
     private void afterUserCall(long now) {
@@ -361,20 +358,16 @@ public final class Connection {
         timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
     }
 
-    /** The connection ends with an error the application sees. */
-    void failed(long now, ConnectionError why) {
-        enterClosed(now, why);
-    }
-
     /**
      * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
      * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
      */
     public void abortQuietly(long now) {
+        ctx.journal().abortQuietly(now, this);
         enterClosed(now, null);
     }
 
-
+    /** The connection ends, with the error the application sees ({@code why}), or null after an orderly close. */
     void enterClosed(long now, ConnectionError why) {
         if (state == TcpState.CLOSED && closedNotified) {
             return;
@@ -419,7 +412,11 @@ public final class Connection {
     }
 
     public void setHandler(ConnectionHandler handler) {
-        this.handler = handler == null ? ConnectionHandler.NONE : handler;
+        install(handler);
+    }
+
+    private void install(ConnectionHandler h) {
+        handler = ctx.journal().handler(this, h == null ? ConnectionHandler.NONE : h);
     }
 
     public byte[] localAddress() {

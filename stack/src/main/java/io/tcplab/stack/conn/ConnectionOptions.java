@@ -171,6 +171,16 @@ public final class ConnectionOptions {
         exactCeEcho = b.exactCeEcho;
     }
 
+    /** The algorithm was handed in as a factory, not named by spec. */
+    boolean injected() {
+        return injected;
+    }
+
+    /** The loss detector was handed in as a provider, not named by spec. */
+    boolean recoveryInjected() {
+        return recoveryInjected;
+    }
+
     public static ConnectionOptions defaults() {
         return builder().build();
     }

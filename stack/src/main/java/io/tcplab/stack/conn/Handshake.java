@@ -115,7 +115,7 @@ final class Handshake {
     }
 
     private int ourWindowShift() {
-        return Connection.windowShiftFor(options.receiveBufferBytes);
+        return TcpOptions.windowShiftFor(options.receiveBufferBytes);
     }
 
     /** Our SYN (active open) or SYN-ACK, first or again, with the retransmission timer backed off. */

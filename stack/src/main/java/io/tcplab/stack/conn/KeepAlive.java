@@ -35,7 +35,7 @@ final class KeepAlive {
             return;
         }
         if (probesSent >= options.keepAliveProbes) {
-            c.failed(now, ConnectionError.TIMEOUT);
+            c.enterClosed(now, ConnectionError.TIMEOUT);
             return;
         }
         probesSent++;

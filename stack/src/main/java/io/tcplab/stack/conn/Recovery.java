@@ -490,7 +490,7 @@ final class Recovery {
             return;
         }
         if (++retries > maxRetries) {
-            c.failed(now, ConnectionError.TIMEOUT);
+            c.enterClosed(now, ConnectionError.TIMEOUT);
             return;
         }
         rtoCount++;

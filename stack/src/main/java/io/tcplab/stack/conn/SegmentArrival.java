@@ -49,7 +49,7 @@ final class SegmentArrival {
         }
         if ((flags & TcpHeader.RST) != 0) {
             if (hasAck) {
-                c.failed(now, ConnectionError.REFUSED);
+                c.enterClosed(now, ConnectionError.REFUSED);
             } else {
                 c.ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             }
@@ -139,11 +139,11 @@ final class SegmentArrival {
                 if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
                     c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state() == TcpState.SYN_RECEIVED) {
-                    c.failed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
+                    c.enterClosed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (c.state() == TcpState.TIME_WAIT || c.state() == TcpState.CLOSING || c.state() == TcpState.LAST_ACK) {
                     c.enterClosed(now, null);
                 } else {
-                    c.failed(now, ConnectionError.RESET);
+                    c.enterClosed(now, ConnectionError.RESET);
                 }
             } else {
                 c.emitter.challengeAck(now);

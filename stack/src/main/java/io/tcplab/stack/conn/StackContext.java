@@ -1,5 +1,7 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.journal.StackJournal;
+
 import io.tcplab.stack.StackStats;
 
 /** What a connection needs from the stack that owns it. Implemented by the stack only. */
@@ -22,4 +24,7 @@ public interface StackContext {
 
     /** Segments carry lengths but no payload bytes (payload-free emulation): buffers store none. */
     boolean virtualPayload();
+
+    /** Who hears the application's calls and the stack's callbacks ({@link StackJournal#NONE} by default). */
+    StackJournal journal();
 }

@@ -44,7 +44,7 @@ final class TimerDispatch {
         TcpState state = c.state();
         if (state == TcpState.SYN_SENT || state == TcpState.SYN_RECEIVED) {
             if (!handshake.onSynTimer(now, state == TcpState.SYN_RECEIVED)) {
-                c.failed(now, ConnectionError.TIMEOUT);
+                c.enterClosed(now, ConnectionError.TIMEOUT);
             }
             return;
         }

@@ -37,6 +37,15 @@ public final class TcpOptions {
     /** Four blocks fill 34 of the 40 bytes (RFC 2018 §3). */
     public static final int MAX_SACK_BLOCKS = 4;
 
+    /** The smallest shift that lets a 16-bit window field announce the whole buffer (RFC 7323 §2.3: at most 14). */
+    public static int windowShiftFor(int receiveBufferBytes) {
+        int shift = 0;
+        while (shift < MAX_WINDOW_SCALE && (receiveBufferBytes >> shift) > 65535) {
+            shift++;
+        }
+        return shift;
+    }
+
     private static final int EOL = 0;
     private static final int NOP = 1;
     private static final int KIND_MSS = 2;

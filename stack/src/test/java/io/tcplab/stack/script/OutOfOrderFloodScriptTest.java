@@ -48,11 +48,11 @@ class OutOfOrderFloodScriptTest {
         long maxRanges = 0;
         for (int i = 0; i < floods; i++) {
             peer.send(now += 1_000, PEER_PORT, PORT, TcpHeader.ACK, rcvNxt + 2L * i + 1, ack, 65535, 1);
-            maxRanges = Math.max(maxRanges, c.outOfOrderRanges());
+            maxRanges = Math.max(maxRanges, c.memory().outOfOrderRanges());
         }
         assertThat(maxRanges).isEqualTo(budget);
-        assertThat(c.outOfOrderRangeCapacity()).isLessThanOrEqualTo(2 * budget);
-        assertThat(c.bufferBytesAllocated()).isLessThanOrEqualTo(BUFFER + (8 << 10));
+        assertThat(c.memory().outOfOrderRangeCapacity()).isLessThanOrEqualTo(2 * budget);
+        assertThat(c.memory().bufferBytesAllocated()).isLessThanOrEqualTo(BUFFER + (8 << 10));
         var drops = peer.stack.stats().dropsByReason();
         // within the window but past the budget: the range limit; past the window: out of window
         long inWindow = BUFFER / 2;
@@ -67,7 +67,7 @@ class OutOfOrderFloodScriptTest {
         for (int i = 0; i < filled; i += 1_000) {
             peer.send(now += 1_000, PEER_PORT, PORT, TcpHeader.ACK, rcvNxt + i, ack, 65535, Math.min(1_000, filled - i));
         }
-        assertThat(c.outOfOrderRanges()).isZero();
+        assertThat(c.memory().outOfOrderRanges()).isZero();
         assertThat(c.readableBytes()).isEqualTo(filled);
     }
 }

@@ -14,6 +14,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.TcpState;
 import io.tcplab.stack.testing.RemoteHosts;
 import io.tcplab.stack.wire.TcpHeader;
+import io.tcplab.stack.wire.TcpOptions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -101,7 +102,7 @@ class SynFloodScriptTest {
         assertThat(synAck.ack).isEqualTo(777_001);
         assertThat(synAck.timestamps).isTrue();
         assertThat(synAck.sackPermitted).isTrue();
-        assertThat(synAck.windowScale).isEqualTo(Connection.windowShiftFor(ConnectionOptions.defaults().receiveBufferBytes));
+        assertThat(synAck.windowScale).isEqualTo(TcpOptions.windowShiftFor(ConnectionOptions.defaults().receiveBufferBytes));
         assertThat(peers.stack.connections()).hasSize(QUEUE); // nothing kept for it
 
         peers.options.clear();

@@ -66,6 +66,10 @@ public final class EndpointOptions {
                     + "seconds from its start.")
     Path trace;
 
+    @Option(names = "--record", paramLabel = "FILE",
+            description = "Record the stack's every input, draw and output to FILE, for tcplab replay (docs/replay.md).")
+    Path record;
+
     @Option(names = "--json", description = "Print each connection's report as one JSON object on a line.")
     boolean json;
 
@@ -94,7 +98,8 @@ public final class EndpointOptions {
         }
         checkWritable(cmd, "--pcap", pcap);
         checkWritable(cmd, "--trace", trace);
-        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace);
+        checkWritable(cmd, "--record", record);
+        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace, record);
     }
 
     private static void checkWritable(CommandLine cmd, String option, Path file) {

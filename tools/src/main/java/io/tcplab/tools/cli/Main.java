@@ -29,6 +29,7 @@ public final class Main {
                 .addSubcommand(new ProfileCommand())
                 .addSubcommand(new RunCommand())
                 .addSubcommand(new MergeCommand())
+                .addSubcommand(new ReplayCommand())
                 .addSubcommand(new AnalyzeCommand())
                 .addSubcommand(new ReportCommand())
                 .addSubcommand(new CleanupCommand());

@@ -7,6 +7,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.replay.Recorder;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.RealTimeDriver;
@@ -38,6 +39,8 @@ public final class Endpoint implements AutoCloseable {
     private boolean traceAttached;
     private boolean closed;
     private PublishTable published;
+    /** The recording of the stack, or null. */
+    private final Recorder recorder;
     private int publishedPort;
 
     /**
@@ -49,14 +52,16 @@ public final class Endpoint implements AutoCloseable {
      * @param localAddress the stack's own address behind the device
      * @param pcap the pcap file, or null
      * @param trace the trace CSV of the first connection, or null
+     * @param record the recording of the stack (docs/replay.md), or null
      */
     public record Place(String tun, String netns, InterfaceAddress hostAddr, byte[] localAddress, int mtu,
-                        boolean offload, Path pcap, Path trace) {
+                        boolean offload, Path pcap, Path trace, Path record) {
     }
 
     private Endpoint(RealTimeDriver driver, ConnectionOptions options, byte[] localAddress, byte[] hostAddress,
-                     PcapWriter pcap, TraceCsvWriter trace) {
+                     PcapWriter pcap, TraceCsvWriter trace, Recorder recorder) {
         this.driver = driver;
+        this.recorder = recorder;
         this.options = options;
         this.localAddress = localAddress;
         this.hostAddress = hostAddress;
@@ -94,13 +99,18 @@ public final class Endpoint implements AutoCloseable {
             }
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
             ConnectionOptions withMss = options.toBuilder().mss(mss).build();
-            StackConfig.Builder config = StackConfig.builder(secureRandom()).address(local).defaultOptions(withMss);
+            Recorder recorder = p.record() == null ? null : new Recorder(p.record(), "tcplab " + command);
+            RandomSource random = recorder == null ? secureRandom() : recorder.random(secureRandom());
+            StackConfig.Builder config = StackConfig.builder(random).address(local).defaultOptions(withMss);
             if (isn >= 0) {
                 config.isnSource((now, la, lp, ra, rp) -> isn);
             }
-            RealTimeDriver driver = RealTimeDriver.builder(tun, config.build()).tap(pcap)
-                    .threadName("tcplab-" + command + "-" + tun.name()).start();
-            return new Endpoint(driver, withMss, local, host.address(), pcap, trace);
+            RealTimeDriver.Builder driver = RealTimeDriver.builder(tun, config.build()).tap(pcap)
+                    .threadName("tcplab-" + command + "-" + tun.name());
+            if (recorder != null) {
+                driver.observe(recorder::sink, recorder::attachOrFail);
+            }
+            return new Endpoint(driver.start(), withMss, local, host.address(), pcap, trace, recorder);
         } catch (IOException | RuntimeException e) {
             if (tun != null) {
                 tun.close();
@@ -291,6 +301,14 @@ public final class Endpoint implements AutoCloseable {
             }
         } catch (IOException e) {
             problem = problem != null ? problem : new TunException("tcplab: writing the trace failed: " + e.getMessage(), e);
+        }
+        try {
+            if (recorder != null) {
+                recorder.close(); // after the driver: nothing feeds the stack any more
+            }
+        } catch (IOException e) {
+            problem = problem != null ? problem : new TunException("tcplab: writing the recording failed: "
+                    + e.getMessage(), e);
         }
         if (problem != null) {
             throw problem;

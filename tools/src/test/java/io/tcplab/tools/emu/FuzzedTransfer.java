@@ -151,8 +151,8 @@ final class FuzzedTransfer {
     private static void checkMemory(TcpStack stack) {
         for (Connection c : stack.connections()) {
             assertThat(c.readableBytes()).as("unread bytes of %s", c).isLessThanOrEqualTo(BUFFER);
-            assertThat(c.outOfOrderRanges()).as("out-of-order ranges of %s", c).isLessThanOrEqualTo(BUFFER / 64);
-            assertThat(c.bufferBytesAllocated()).as("ring bytes of %s", c).isLessThanOrEqualTo(2L * BUFFER);
+            assertThat(c.memory().outOfOrderRanges()).as("out-of-order ranges of %s", c).isLessThanOrEqualTo(BUFFER / 64);
+            assertThat(c.memory().bufferBytesAllocated()).as("ring bytes of %s", c).isLessThanOrEqualTo(2L * BUFFER);
         }
     }
 

@@ -1,0 +1,36 @@
+package io.tcplab.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tcplab.stack.conn.ConnectionOptions;
+import org.junit.jupiter.api.Test;
+
+/** StackConfig written as text and read back. */
+class StackConfigTextTest {
+    private static final byte[] V6 = {0x20, 0x01, 0x0d, (byte) 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+
+    @Test
+    void everyFieldComesBack() {
+        StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(new byte[] {10, 0, 0, (byte) 200})
+                .address(V6).backlog(7).synQueue(9).synCookies(false).challengeAcksPerSecond(5)
+                .verifyChecksums(false).virtualPayload(true)
+                .defaultOptions(ConnectionOptions.builder().mss(1200).build()).build();
+        String text = StackConfigText.format(config);
+        assertThat(text).contains("addresses=10.0.0.200,2001:db8:0:0:0:0:0:1\n", "backlog=7\n", "synCookies=false\n",
+                "virtualPayload=true\n", "mss=1200");
+        StackConfig back = StackConfigText.parse(text, RandomSource.seeded(2));
+        assertThat(StackConfigText.format(back)).isEqualTo(text);
+        assertThat(back.addresses.get(1)).isEqualTo(V6);
+    }
+
+    @Test
+    void aBadLineIsRefusedByName() {
+        String text = StackConfigText.format(StackConfig.builder(RandomSource.seeded(1))
+                .address(new byte[] {10, 0, 0, 1}).build());
+        assertThatThrownBy(() -> StackConfigText.parse(text.replace("10.0.0.1", "10.0.0.300"), RandomSource.seeded(1)))
+                .hasMessageContaining("10.0.0.300");
+        assertThatThrownBy(() -> StackConfigText.parse(text.replace("backlog=128\n", ""), RandomSource.seeded(1)))
+                .hasMessageContaining("backlog");
+    }
+}

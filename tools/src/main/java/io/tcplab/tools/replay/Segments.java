@@ -1,0 +1,64 @@
+package io.tcplab.tools.replay;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Locale;
+
+/** The IP and TCP headers at the start of a packet in one line, for divergence reports. */
+final class Segments {
+    private Segments() {
+    }
+
+    /** {@code seq 1 ack 2 [S.] len 0}, or what can be said of a packet that is not TCP. */
+    static String describe(byte[] p, int n) {
+        if (n < 20) {
+            return "(" + n + " bytes)";
+        }
+        int version = (p[0] & 0xFF) >> 4;
+        int ipHeader = version == 4 ? (p[0] & 0x0F) * 4 : 40;
+        int protocol = version == 4 ? p[9] & 0xFF : p[6] & 0xFF;
+        int total = version == 4 ? u16(p, 2) : 40 + u16(p, 4);
+        if (protocol != 6 || n < ipHeader + 20) {
+            return "(IPv" + version + " protocol " + protocol + ", " + total + " bytes)";
+        }
+        int t = ipHeader;
+        int tcpHeader = ((p[t + 12] & 0xFF) >> 4) * 4;
+        return String.format(Locale.ROOT, "%d > %d seq %d ack %d [%s] win %d len %d", u16(p, t), u16(p, t + 2),
+                u32(p, t + 4), u32(p, t + 8), flags(p[t + 13] & 0xFF), u16(p, t + 14), total - ipHeader - tcpHeader);
+    }
+
+    static String deadline(long nanos) {
+        return "next deadline " + (nanos == Long.MAX_VALUE ? "none" : millis(nanos));
+    }
+
+    static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.6f ms", nanos / 1e6);
+    }
+
+    static String address(byte[] a) {
+        try {
+            return a == null ? "(any)" : InetAddress.getByAddress(a).getHostAddress();
+        } catch (UnknownHostException e) {
+            return "(bad address)";
+        }
+    }
+
+    private static String flags(int f) {
+        StringBuilder b = new StringBuilder();
+        String names = "FSRP.UEC"; // tcpdump's letters, bit 0 (FIN) first; '.' is ACK
+        for (int i = 0; i < 8; i++) {
+            if ((f & (1 << i)) != 0) {
+                b.append(names.charAt(i));
+            }
+        }
+        return b.toString();
+    }
+
+    private static int u16(byte[] p, int at) {
+        return (p[at] & 0xFF) << 8 | p[at + 1] & 0xFF;
+    }
+
+    private static long u32(byte[] p, int at) {
+        return (long) u16(p, at) << 16 | u16(p, at + 2);
+    }
+}
