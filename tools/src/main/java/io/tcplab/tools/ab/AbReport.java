@@ -28,6 +28,8 @@ public final class AbReport {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "A/B %s (tcplab profile %s): %d bytes %s%n", r.spec().cc(),
                 r.spec().tcplab().profile, r.spec().bytes(), path));
+        b.append(String.format(Locale.ROOT, "tcplab loss detection %s, spurious-loss detection %s%n",
+                r.spec().tcplab().recovery, spuriousText(r.spec().tcplab().spurious)));
         String[] head = {"", "kernel " + k.congestionControl(), "tcplab " + t.congestionControl()};
         List<String[]> rows = new java.util.ArrayList<>(List.of(head,
                 row("goodput (Mbit/s)", k, t, x -> fixed(x.goodputBitsPerSec() / 1e6, 2)),
@@ -142,7 +144,7 @@ public final class AbReport {
         spec.put("congestionControl", r.spec().cc());
         spec.put("profile", r.spec().tcplab().profile);
         spec.put("recovery", r.spec().tcplab().recovery);
-        spec.put("spurious", r.spec().tcplab().spurious.toString().toLowerCase(Locale.ROOT));
+        spec.put("spurious", spuriousText(r.spec().tcplab().spurious));
         spec.put("pacing", r.spec().tcplab().pacing);
         spec.put("ecn", r.spec().ecn());
         spec.put("forward", r.spec().forward().toString());
@@ -206,5 +208,10 @@ public final class AbReport {
         } else {
             n.put(key, v);
         }
+    }
+
+    /** The spurious-loss detectors as a spec: {@code eifel,dsack,frto}, or {@code off}. */
+    private static String spuriousText(List<String> detectors) {
+        return detectors.isEmpty() ? "off" : String.join(",", detectors);
     }
 }

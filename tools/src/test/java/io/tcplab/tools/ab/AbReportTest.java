@@ -24,6 +24,7 @@ class AbReportTest {
         String text = AbReport.text(result());
         assertThat(text).isEqualTo("""
                 A/B reno (tcplab profile today): 16777216 bytes left to right over 100 Mbit/s, RTT 20 ms, queue 250000B, loss 0.5%
+                tcplab loss detection rack, spurious-loss detection eifel,dsack,frto
                                           kernel reno  tcplab reno
                 goodput (Mbit/s)                89.48        67.11
                 duration (s)                    1.500        2.000
