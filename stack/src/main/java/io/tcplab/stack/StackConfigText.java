@@ -57,10 +57,10 @@ public final class StackConfigText {
         }
         b.backlog(Integer.parseInt(value(lines, "backlog")))
                 .synQueue(Integer.parseInt(value(lines, "synQueue")))
-                .synCookies(Boolean.parseBoolean(value(lines, "synCookies")))
+                .synCookies(bool(lines, "synCookies"))
                 .challengeAcksPerSecond(Integer.parseInt(value(lines, "challengeAcksPerSecond")))
-                .verifyChecksums(Boolean.parseBoolean(value(lines, "verifyChecksums")))
-                .virtualPayload(Boolean.parseBoolean(value(lines, "virtualPayload")))
+                .verifyChecksums(bool(lines, "verifyChecksums"))
+                .virtualPayload(bool(lines, "virtualPayload"))
                 .defaultOptions(options.apply(OptionsText.parse(value(lines, "defaultOptions"))));
         switch (value(lines, "isn")) {
             case "generator" -> { }
@@ -68,6 +68,14 @@ public final class StackConfigText {
             default -> throw new IllegalArgumentException("stack config isn must be generator or given");
         }
         return b.build();
+    }
+
+    private static boolean bool(Map<String, String> lines, String key) {
+        String v = value(lines, key);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException("stack config " + key + " must be true or false, got '" + v + "'");
+        }
+        return v.equals("true");
     }
 
     private static String value(Map<String, String> lines, String key) {

@@ -32,5 +32,7 @@ class StackConfigTextTest {
                 .hasMessageContaining("10.0.0.300");
         assertThatThrownBy(() -> StackConfigText.parse(text.replace("backlog=128\n", ""), RandomSource.seeded(1)))
                 .hasMessageContaining("backlog");
+        assertThatThrownBy(() -> StackConfigText.parse(text.replace("synCookies=true", "synCookies=yes"),
+                RandomSource.seeded(1))).hasMessageContaining("synCookies").hasMessageContaining("true or false");
     }
 }

@@ -47,7 +47,7 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = command.commandLine().getOut();
         boolean whatIf = cc != null || recovery != null || spurious != null;
         try {
-            Replay.Result r = Replay.run(file, this::change);
+            Replay.Result r = whatIf ? Replay.run(file, this::change) : Replay.run(file);
             out.printf(Locale.ROOT, "%s (%s): %s to the end: %d packets, %d inputs, %.6f s of recorded time%n", file,
                     r.setup(), whatIf ? "the what-if replay ran" : "identical", r.packets(), r.inputs(),
                     r.spanNanos() / 1e9);

@@ -18,9 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
@@ -37,7 +35,7 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     private final List<Long> earlyDraws = new ArrayList<>();
     private DataOutputStream out;
     private final Event event = new Event();
-    private final Map<Connection, Integer> ids = new IdentityHashMap<>();
+    private final ConnectionNumbers ids = new ConnectionNumbers();
     private final CRC32 crc = new CRC32();
     private TcpStack stack;
 
@@ -138,16 +136,6 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         connection(Kind.CREATED, connection);
     }
 
-    /** The connection's number: the order in which the stack made it (its handler is installed first). */
-    private int id(Connection connection) {
-        Integer id = ids.get(connection);
-        if (id == null) {
-            id = ids.size();
-            ids.put(connection, id);
-        }
-        return id;
-    }
-
     @Override
     public ConnectionHandler handler(Connection connection, ConnectionHandler handler) {
         event.flag = handler != ConnectionHandler.NONE;
@@ -162,10 +150,8 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
 
     @Override
     public void begin(Callback callback, Connection c, long now) {
-        event.kind = Kind.CALLBACK;
         event.callback = callback;
-        event.id = id(c);
-        event.time = now;
+        start(Kind.CALLBACK, now, c);
         put();
     }
 
@@ -203,7 +189,7 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     public void accepted(int port, Connection connection) {
         event.kind = Kind.ACCEPTED;
         event.port = port;
-        event.id = connection == null ? -1 : id(connection);
+        event.id = connection == null ? -1 : ids.of(connection);
         put();
     }
 
@@ -227,18 +213,14 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     }
 
     private byte[] startWrite(long now, Connection connection, int length, int room) {
-        event.kind = Kind.WRITE;
-        event.time = now;
-        event.id = id(connection);
+        start(Kind.WRITE, now, connection);
         event.length = length;
         return event.bytes(room);
     }
 
     @Override
     public void read(long now, Connection connection, int max) {
-        event.kind = Kind.READ;
-        event.time = now;
-        event.id = id(connection);
+        start(Kind.READ, now, connection);
         event.length = max;
         put();
     }
@@ -272,15 +254,20 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     }
 
     private void call(Kind kind, long now, Connection connection) {
+        start(kind, now, connection);
+        put();
+    }
+
+    /** An entry of {@code kind} about {@code connection} at {@code now}, its other fields to follow. */
+    private void start(Kind kind, long now, Connection connection) {
         event.kind = kind;
         event.time = now;
-        event.id = id(connection);
-        put();
+        event.id = ids.of(connection);
     }
 
     private void connection(Kind kind, Connection connection) {
         event.kind = kind;
-        event.id = id(connection);
+        event.id = ids.of(connection);
         put();
     }
 

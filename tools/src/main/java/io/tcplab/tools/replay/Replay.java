@@ -18,10 +18,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
@@ -61,8 +58,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private long firstNanos = -1;
     private long lastNanos;
     private TcpStack stack;
-    private final Map<Connection, Integer> ids = new IdentityHashMap<>();
-    private final List<Connection> byId = new ArrayList<>();
+    private final ConnectionNumbers ids = new ConnectionNumbers();
     private final Map<Integer, Listener> listeners = new HashMap<>();
     private final CRC32 crc = new CRC32();
     private byte[] scratch = new byte[2048];
@@ -243,8 +239,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
     @Override
     public void created(Connection connection) {
         expect(Kind.CREATED, "a new connection");
-        if (next.id != id(connection)) {
-            diverge("connection " + id(connection) + " made");
+        if (next.id != ids.of(connection)) {
+            diverge("connection " + ids.of(connection) + " made");
         }
         advance();
     }
@@ -252,9 +248,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
     @Override
     public ConnectionHandler handler(Connection connection, ConnectionHandler handler) {
         boolean some = handler != ConnectionHandler.NONE;
-        expect(Kind.HANDLER, "a handler installed on connection " + id(connection));
-        if (next.id != id(connection) || next.flag != some) {
-            diverge((some ? "a handler" : "no handler") + " installed on connection " + id(connection));
+        expect(Kind.HANDLER, "a handler installed on connection " + ids.of(connection));
+        if (next.id != ids.of(connection) || next.flag != some) {
+            diverge((some ? "a handler" : "no handler") + " installed on connection " + ids.of(connection));
         }
         advance();
         return some ? bracket(handler) : handler;
@@ -267,9 +263,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
 
     @Override
     public void begin(Callback callback, Connection c, long now) {
-        String produced = callback.name().toLowerCase() + " callback of connection " + id(c) + " at "
+        String produced = callback.name().toLowerCase() + " callback of connection " + ids.of(c) + " at "
                 + Segments.millis(now);
-        if (next.kind != Kind.CALLBACK || next.callback != callback || next.id != id(c) || next.time != now) {
+        if (next.kind != Kind.CALLBACK || next.callback != callback || next.id != ids.of(c) || next.time != now) {
             diverge(produced);
         }
         lastNanos = now;
@@ -297,7 +293,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
 
     @Override
     public void accepted(int port, Connection connection) {
-        int id = connection == null ? -1 : id(connection);
+        int id = connection == null ? -1 : ids.of(connection);
         expect(Kind.ACCEPTED, "an accept");
         if (next.id != id) {
             diverge(id < 0 ? "an accept that found none waiting" : "an accept of connection " + id);
@@ -362,7 +358,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
     /** By the replay at the cursor, or by the stack itself inside an input: either way it is next. */
     @Override
     public void abortQuietly(long now, Connection connection) {
-        matched(Kind.ABORT_QUIETLY, "a quiet abort of connection " + id(connection));
+        matched(Kind.ABORT_QUIETLY, "a quiet abort of connection " + ids.of(connection));
     }
 
     // ---------------------------------------------------------------- the cursor
@@ -400,21 +396,12 @@ public final class Replay implements StackJournal, CallbackBrackets {
         }
     }
 
-    private int id(Connection connection) {
-        Integer id = ids.get(connection);
-        if (id == null) {
-            id = byId.size();
-            ids.put(connection, id);
-            byId.add(connection);
-        }
-        return id;
-    }
-
     private Connection connection(int id) {
-        if (id < 0 || id >= byId.size()) {
+        Connection c = ids.get(id);
+        if (c == null) {
             diverge("no connection " + id);
         }
-        return byId.get(id);
+        return c;
     }
 
     private Listener listener(int port) {

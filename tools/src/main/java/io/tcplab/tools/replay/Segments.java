@@ -1,7 +1,6 @@
 package io.tcplab.tools.replay;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import io.tcplab.tun.InterfaceAddress;
 import java.util.Locale;
 
 /** The IP and TCP headers at the start of a packet in one line, for divergence reports. */
@@ -36,11 +35,7 @@ final class Segments {
     }
 
     static String address(byte[] a) {
-        try {
-            return a == null ? "(any)" : InetAddress.getByAddress(a).getHostAddress();
-        } catch (UnknownHostException e) {
-            return "(bad address)";
-        }
+        return a == null ? "(any)" : new InterfaceAddress(a, a.length * 8).addressText();
     }
 
     private static String flags(int f) {
