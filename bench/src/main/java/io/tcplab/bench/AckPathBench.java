@@ -5,6 +5,7 @@ import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.wire.TcpHeader;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -41,6 +43,10 @@ public class AckPathBench {
     @Param({"bytes", "none"})
     String payload;
 
+    /** "off", or "packets" / "headers": the stack recorded as --record / --record-headers record it (docs/replay.md). */
+    @Param({"off"})
+    String record;
+
     private BenchPeer peer;
     private final byte[] data = new byte[MSS];
     private TcpStack stack;
@@ -58,7 +64,7 @@ public class AckPathBench {
                 .sendBufferBytes((inFlight + 16) * MSS)
                 .nagle(false)
                 .build();
-        stack = peer.newStack(options);
+        stack = peer.newStack(options, record);
         connection = stack.connect(now, BenchPeer.STACK_ADDRESS, 33000, BenchPeer.PEER_ADDRESS,
                 BenchPeer.PEER_PORT, options, null);
         port = connection.localPort();
@@ -80,6 +86,11 @@ public class AckPathBench {
             throw new IllegalStateException("expected " + inFlight + " segments in flight, sent "
                     + connection.info().segmentsSent());
         }
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        peer.close();
     }
 
     @Benchmark

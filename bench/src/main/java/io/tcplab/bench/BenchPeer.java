@@ -11,6 +11,10 @@ import io.tcplab.stack.wire.IpPacket;
 import io.tcplab.stack.wire.SegmentWriter;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
+import io.tcplab.tools.replay.Keep;
+import io.tcplab.tools.replay.Recorder;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * The far end of a benchmarked stack: builds the segments it receives (into one reused buffer,
@@ -34,6 +38,7 @@ final class BenchPeer implements PacketSink {
     private final IpPacket ip = new IpPacket();
     private final TcpHeader tcp = new TcpHeader();
     final TcpOptions emittedOptions = new TcpOptions();
+    private Recorder recorder;
     long emitted;
     int lastFlags;
     long lastAck;
@@ -55,13 +60,41 @@ final class BenchPeer implements PacketSink {
     }
 
     TcpStack newStack(ConnectionOptions connectionOptions) {
-        StackConfig config = StackConfig.builder(RandomSource.seeded(1))
+        return newStack(connectionOptions, "off");
+    }
+
+    /**
+     * The stack, recorded as {@code tcplab --record} records one when {@code record} is
+     * "packets" or "headers" ({@code --record-headers}), into /dev/null: what is measured is the
+     * recorder's work on the stack's thread, and its compressor's hold on it when it falls behind.
+     */
+    TcpStack newStack(ConnectionOptions connectionOptions, String record) {
+        Keep keep = switch (record) {
+            case "off" -> null;
+            case "packets" -> Keep.PACKETS;
+            case "headers" -> Keep.HEADERS;
+            default -> throw new IllegalArgumentException("record must be off, packets or headers, got " + record);
+        };
+        recorder = keep == null ? null : new Recorder(Path.of("/dev/null"), "bench", keep);
+        RandomSource random = RandomSource.seeded(1);
+        StackConfig config = StackConfig.builder(recorder == null ? random : recorder.random(random))
                 .address(STACK_ADDRESS)
                 .isnSource((now, la, lp, ra, rp) -> STACK_ISN)
                 .defaultOptions(connectionOptions)
                 .virtualPayload(virtualPayload)
                 .build();
-        return new TcpStack(config, this);
+        TcpStack stack = new TcpStack(config, recorder == null ? this : recorder.sink(this));
+        if (recorder != null) {
+            recorder.attachOrFail(stack);
+        }
+        return stack;
+    }
+
+    /** Ends the recording, if any. */
+    void close() throws IOException {
+        if (recorder != null) {
+            recorder.close();
+        }
     }
 
     /** A segment from the peer; sequence numbers are absolute (ISN-based) longs. */

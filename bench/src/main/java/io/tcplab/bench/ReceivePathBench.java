@@ -6,6 +6,7 @@ import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.wire.TcpHeader;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,6 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -39,6 +41,10 @@ public class ReceivePathBench {
     @Param({"bytes", "none"})
     String payload;
 
+    /** "off", or "packets" / "headers": the stack recorded as --record / --record-headers record it (docs/replay.md). */
+    @Param({"off"})
+    String record;
+
     private BenchPeer peer;
     private final byte[] readBuffer = new byte[64 * 1024];
     private TcpStack stack;
@@ -49,7 +55,7 @@ public class ReceivePathBench {
     @Setup
     public void setup() {
         peer = new BenchPeer(payload);
-        stack = peer.newStack(ConnectionOptions.builder().receiveBufferBytes(4 << 20).build());
+        stack = peer.newStack(ConnectionOptions.builder().receiveBufferBytes(4 << 20).build(), record);
         ConnectionHandler drain = new ConnectionHandler() {
             @Override
             public void onReadable(Connection c, long t) {
@@ -72,6 +78,11 @@ public class ReceivePathBench {
         if (stack.connections().isEmpty() || receiveOne() == 0) {
             throw new IllegalStateException("the benchmark connection did not open");
         }
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        peer.close();
     }
 
     @Benchmark

@@ -73,6 +73,9 @@ abstract class EndpointCommand implements Callable<Integer> {
                 }
             }
             int code = finish(System.nanoTime());
+            if (ep.recordingSummary() != null && !endpoint.quiet) {
+                err.println(name + ": " + ep.recordingSummary());
+            }
             Throwable f = ep.failure();
             if (f != null || problem != null) {
                 err.println(name + ": " + (f != null ? "the driver failed: " + f : problem));

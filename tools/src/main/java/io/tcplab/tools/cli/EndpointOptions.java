@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.tools.realhost.Endpoint;
+import io.tcplab.tools.replay.Keep;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.pcap.PcapWriter;
 import java.io.IOException;
@@ -70,6 +71,11 @@ public final class EndpointOptions {
             description = "Record the stack's every input, draw and output to FILE, for tcplab replay (docs/replay.md).")
     Path record;
 
+    @Option(names = "--record-headers",
+            description = "With --record: keep packets' headers and lengths and written data's length only, not "
+                    + "their bytes (a fraction of the size; the replay checks emitted headers, not payloads).")
+    boolean recordHeaders;
+
     @Option(names = "--json", description = "Print each connection's report as one JSON object on a line.")
     boolean json;
 
@@ -99,7 +105,11 @@ public final class EndpointOptions {
         checkWritable(cmd, "--pcap", pcap);
         checkWritable(cmd, "--trace", trace);
         checkWritable(cmd, "--record", record);
-        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace, record);
+        if (recordHeaders && record == null) {
+            throw new ParameterException(cmd, "--record-headers needs --record FILE");
+        }
+        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace, record,
+                recordHeaders ? Keep.HEADERS : Keep.PACKETS);
     }
 
     private static void checkWritable(CommandLine cmd, String option, Path file) {

@@ -7,6 +7,7 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.replay.Keep;
 import io.tcplab.tools.replay.Recorder;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.PublishTable;
@@ -53,9 +54,10 @@ public final class Endpoint implements AutoCloseable {
      * @param pcap the pcap file, or null
      * @param trace the trace CSV of the first connection, or null
      * @param record the recording of the stack (docs/replay.md), or null
+     * @param recordKeeps what the recording keeps of each packet
      */
     public record Place(String tun, String netns, InterfaceAddress hostAddr, byte[] localAddress, int mtu,
-                        boolean offload, Path pcap, Path trace, Path record) {
+                        boolean offload, Path pcap, Path trace, Path record, Keep recordKeeps) {
     }
 
     private Endpoint(RealTimeDriver driver, ConnectionOptions options, byte[] localAddress, byte[] hostAddress,
@@ -99,7 +101,7 @@ public final class Endpoint implements AutoCloseable {
             }
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
             ConnectionOptions withMss = options.toBuilder().mss(mss).build();
-            Recorder recorder = p.record() == null ? null : new Recorder(p.record(), "tcplab " + command);
+            Recorder recorder = p.record() == null ? null : new Recorder(p.record(), "tcplab " + command, p.recordKeeps());
             RandomSource random = recorder == null ? secureRandom() : recorder.random(secureRandom());
             StackConfig.Builder config = StackConfig.builder(random).address(local).defaultOptions(withMss);
             if (isn >= 0) {
@@ -313,6 +315,11 @@ public final class Endpoint implements AutoCloseable {
         if (problem != null) {
             throw problem;
         }
+    }
+
+    /** After {@link #close}: one line on what the recording came to, or null without one. */
+    public String recordingSummary() {
+        return recorder == null ? null : recorder.summary();
     }
 
     /** One line saying where the endpoint is, for stderr. */

@@ -35,7 +35,9 @@ final class Event {
     int id;
     int port;
     int remotePort;
+    /** A packet's whole length (its kept bytes may be fewer), or the bytes a call offered or asked for. */
     int length;
+    /** The bytes a write found room for. */
     int room;
     boolean flag;
     Callback callback;
@@ -44,6 +46,12 @@ final class Event {
     String options;
     byte[] bytes = new byte[2048];
     int byteCount;
+    /**
+     * The headers of the last emitted packet: a packet's are kept as their difference from these,
+     * so a run of alike headers compresses to what changed (sequence numbers, IDs, checksums).
+     */
+    private final byte[] previousOutput = new byte[PacketDigest.MAX_HEADERS];
+    private final byte[] delta = new byte[PacketDigest.MAX_HEADERS];
 
     void write(DataOutput out) throws IOException {
         out.writeByte(kind.ordinal());
@@ -51,13 +59,22 @@ final class Event {
             case RANDOM, ISN, DEADLINE, RESULT -> out.writeLong(value);
             case RECEIVE -> {
                 out.writeLong(time);
+                out.writeInt(length);
                 writeBytes(out);
+                if (byteCount < length) {
+                    out.writeShort((int) value);
+                }
             }
             case POLL -> out.writeLong(time);
             case OUTPUT -> {
                 out.writeInt(length);
                 out.writeInt((int) value);
-                writeBytes(out);
+                out.writeByte(byteCount);
+                for (int i = 0; i < byteCount; i++) {
+                    delta[i] = (byte) (bytes[i] ^ previousOutput[i]);
+                }
+                out.write(delta, 0, byteCount);
+                System.arraycopy(bytes, 0, previousOutput, 0, byteCount);
             }
             case CREATED -> out.writeInt(id);
             case HANDLER -> {
@@ -87,6 +104,7 @@ final class Event {
                 out.writeLong(time);
                 out.writeInt(id);
                 out.writeInt(length);
+                out.writeInt(room);
                 writeBytes(out);
             }
             case READ -> {
@@ -115,13 +133,20 @@ final class Event {
             case RANDOM, ISN, DEADLINE, RESULT -> value = in.readLong();
             case RECEIVE -> {
                 time = in.readLong();
+                length = in.readInt();
                 readBytes(in);
+                value = byteCount < length ? in.readUnsignedShort() : 0;
             }
             case POLL -> time = in.readLong();
             case OUTPUT -> {
                 length = in.readInt();
                 value = in.readInt();
-                readBytes(in);
+                bytes(in.readUnsignedByte());
+                in.readFully(bytes, 0, byteCount);
+                for (int i = 0; i < byteCount; i++) {
+                    bytes[i] ^= previousOutput[i];
+                }
+                System.arraycopy(bytes, 0, previousOutput, 0, byteCount);
             }
             case CREATED -> id = in.readInt();
             case HANDLER -> {
@@ -151,6 +176,7 @@ final class Event {
                 time = in.readLong();
                 id = in.readInt();
                 length = in.readInt();
+                room = in.readInt();
                 readBytes(in);
             }
             case READ -> {
@@ -212,11 +238,12 @@ final class Event {
     public String toString() {
         return switch (kind) {
             case OUTPUT -> "a packet of " + length + " bytes " + Segments.describe(bytes, byteCount);
-            case RECEIVE -> "receive at " + Segments.millis(time) + " of " + Segments.describe(bytes, byteCount);
+            case RECEIVE -> "receive at " + Segments.millis(time) + " of " + Segments.describe(bytes, byteCount)
+                    + (byteCount < length ? " (headers of " + length + " bytes)" : "");
             case POLL -> "poll at " + Segments.millis(time);
             case CALLBACK -> callback.name().toLowerCase() + " callback of connection " + id + " at "
                     + Segments.millis(time);
-            case WRITE -> "write of " + length + " bytes (" + byteCount + " taken) on connection " + id;
+            case WRITE -> "write of " + length + " bytes (" + room + " taken) on connection " + id;
             case READ -> "read of at most " + length + " bytes on connection " + id;
             case RESULT -> "a call returning " + value;
             case RANDOM -> "a random draw";

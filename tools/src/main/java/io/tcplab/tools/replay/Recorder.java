@@ -19,7 +19,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32;
+import java.util.Locale;
 
 /**
  * Writes a recording of one stack (docs/replay.md): hand it the stack's random source and packet
@@ -31,18 +31,25 @@ import java.util.zip.CRC32;
 public final class Recorder implements StackJournal, CallbackBrackets, AutoCloseable {
     private final Path file;
     private final String setup;
+    private final PacketDigest digest;
     /** The draws made while the stack was being built, before the file had its header. */
     private final List<Long> earlyDraws = new ArrayList<>();
     private DataOutputStream out;
+    private ChunkedOutput chunks;
     private final Event event = new Event();
     private final ConnectionNumbers ids = new ConnectionNumbers();
-    private final CRC32 crc = new CRC32();
     private TcpStack stack;
 
-    /** A recording to be written to {@code file}; {@code setup} says what ran (the command line). */
+    /** A recording of every byte to be written to {@code file}; {@code setup} says what ran (the command line). */
     public Recorder(Path file, String setup) {
+        this(file, setup, Keep.PACKETS);
+    }
+
+    /** A recording to be written to {@code file} keeping {@code keep} of each packet. */
+    public Recorder(Path file, String setup, Keep keep) {
         this.file = file;
         this.setup = setup;
+        this.digest = new PacketDigest(keep);
     }
 
     /** {@code base}, each draw noted. */
@@ -60,18 +67,17 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         };
     }
 
-    /** {@code base}, each packet's length, checksum and headers noted before it leaves. */
+    /** {@code base}, each packet's length, digest and headers noted before it leaves. */
     public PacketSink sink(PacketSink base) {
         return packet -> {
             int n = packet.readableBytes();
-            byte[] copy = event.bytes(n);
-            packet.getBytes(packet.readerIndex(), copy, 0, n);
-            crc.reset();
-            crc.update(copy, 0, n);
+            int read = digest.bytesToDigest(n);
+            byte[] copy = event.bytes(read);
+            packet.getBytes(packet.readerIndex(), copy, 0, read);
             event.kind = Kind.OUTPUT;
             event.length = n;
-            event.value = (int) crc.getValue();
-            event.byteCount = Math.min(n, Replay.HEADER_BYTES);
+            event.value = digest.digest(copy, n);
+            event.byteCount = PacketDigest.keptOfEmitted(copy, n);
             put();
             base.send(packet);
         };
@@ -79,7 +85,10 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
 
     /** Writes the header with the stack's configuration; from now on its inputs and callbacks are recorded. */
     public void attach(TcpStack stack) throws IOException {
-        out = RecordingFile.create(file, setup, StackConfigText.format(stack.config()));
+        RecordingFile.Created created = RecordingFile.create(file, setup, StackConfigText.format(stack.config()),
+                digest.keep());
+        out = created.entries();
+        chunks = created.chunks();
         this.stack = stack;
         for (long draw : earlyDraws) {
             event.kind = Kind.RANDOM;
@@ -112,7 +121,21 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         event.kind = Kind.RECEIVE;
         event.time = now;
         int n = packet.readableBytes();
-        packet.getBytes(packet.readerIndex(), event.bytes(n), 0, n);
+        event.length = n;
+        int at = packet.readerIndex();
+        if (digest.keep() == Keep.PACKETS) {
+            packet.getBytes(at, event.bytes(n), 0, n);
+        } else {
+            int read = Math.min(n, PacketDigest.MAX_HEADERS);
+            byte[] bytes = event.bytes(read);
+            packet.getBytes(at, bytes, 0, read);
+            int kept = PacketDigest.headerLength(bytes, n);
+            if (kept > read) {
+                packet.getBytes(at, event.bytes(kept), 0, kept);
+            }
+            event.byteCount = kept;
+            event.value = kept < n ? PacketDigest.payloadSum(packet, at + kept, n - kept) : 0;
+        }
         put();
     }
 
@@ -202,20 +225,22 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
 
     @Override
     public void write(long now, Connection connection, int length, int room, ByteBuf src) {
-        src.getBytes(src.readerIndex(), startWrite(now, connection, length, room), 0, room);
+        src.getBytes(src.readerIndex(), startWrite(now, connection, length, room), 0, event.byteCount);
         put();
     }
 
     @Override
     public void write(long now, Connection connection, int length, int room, byte[] src, int offset) {
-        System.arraycopy(src, offset, startWrite(now, connection, length, room), 0, room);
+        System.arraycopy(src, offset, startWrite(now, connection, length, room), 0, event.byteCount);
         put();
     }
 
+    /** The write's entry, with room for the data it keeps: all that was taken, or none under headers-only. */
     private byte[] startWrite(long now, Connection connection, int length, int room) {
         start(Kind.WRITE, now, connection);
         event.length = length;
-        return event.bytes(room);
+        event.room = room;
+        return event.bytes(digest.keep() == Keep.PACKETS ? room : 0);
     }
 
     @Override
@@ -277,6 +302,27 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
         } catch (IOException e) {
             throw new UncheckedIOException("recording: " + e.getMessage(), e);
         }
+    }
+
+    /** How long the recording held the stack's thread, waiting for its compressor (0 before {@link #attach}). */
+    public long heldNanos() {
+        return chunks == null ? 0 : chunks.heldNanos();
+    }
+
+    /**
+     * What the recording came to, for the end of a run: where, how much before and after
+     * compression, and how long it held the stack's thread (a run it held went slower than it
+     * would have unrecorded). Call after {@link #close}.
+     */
+    public String summary() {
+        if (chunks == null) {
+            return "nothing was recorded to " + file;
+        }
+        String s = String.format(Locale.ROOT, "recorded to %s: %.1f MB, %.1f MB compressed", file,
+                chunks.rawBytes() / 1e6, chunks.fileBytes() / 1e6);
+        long held = chunks.heldNanos();
+        return held == 0 ? s : s + String.format(Locale.ROOT, "; the recording held the stack for %.3f s in all, "
+                + "waiting for its compressor (the run went slower than it would have unrecorded)", held / 1e9);
     }
 
     @Override

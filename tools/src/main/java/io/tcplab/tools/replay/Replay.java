@@ -18,10 +18,10 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.util.zip.CRC32;
 
 /**
  * Replays a recording (docs/replay.md) on virtual time: a stack made as the recorded one was
@@ -31,11 +31,12 @@ import java.util.zip.CRC32;
  * The first difference stops the replay with a {@link Divergence} that says where.
  */
 public final class Replay implements StackJournal, CallbackBrackets {
-    /** How much of each emitted packet a recording keeps besides its checksum: its headers. */
-    static final int HEADER_BYTES = 80;
-
-    /** What a finished replay went through; {@code spanNanos} from the first network input to the last. */
-    public record Result(String setup, long entries, long packets, long inputs, long spanNanos) {
+    /**
+     * What a finished replay went through; {@code spanNanos} from the first network input to the
+     * last; {@code recordedBy} the tcplab that made the recording, {@code keep} what it kept.
+     */
+    public record Result(String setup, String recordedBy, Keep keep, long entries, long packets, long inputs,
+                         long spanNanos) {
     }
 
     /** The replay and the recording part here: one line saying where and how. */
@@ -47,7 +48,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
 
     private final DataInputStream in;
     private final String setup;
+    private final String recordedBy;
     private final String config;
+    private final PacketDigest digest;
     /** A what-if replay's change to every connection's options; identity for a faithful one. */
     private final UnaryOperator<ConnectionOptions> whatIf;
     /** The first entry not yet matched: what the recording says happens next. */
@@ -60,7 +63,6 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private TcpStack stack;
     private final ConnectionNumbers ids = new ConnectionNumbers();
     private final Map<Integer, Listener> listeners = new HashMap<>();
-    private final CRC32 crc = new CRC32();
     private byte[] scratch = new byte[2048];
     private final ConnectionHandler application = new ConnectionHandler() {
         @Override
@@ -91,7 +93,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private Replay(RecordingFile.Opened opened, UnaryOperator<ConnectionOptions> whatIf) {
         this.in = opened.entries();
         this.setup = opened.setup();
+        this.recordedBy = opened.recordedBy();
         this.config = opened.config();
+        this.digest = new PacketDigest(opened.keep());
         this.whatIf = whatIf;
         advance();
     }
@@ -138,7 +142,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
                 diverge("nothing (the replay was waiting for the next input)");
             }
         }
-        return new Result(setup, entries, packets, inputs, firstNanos < 0 ? 0 : lastNanos - firstNanos);
+        return new Result(setup, recordedBy, digest.keep(), entries, packets, inputs,
+                firstNanos < 0 ? 0 : lastNanos - firstNanos);
     }
 
     /** Inside a callback: the application's calls the recording shows there, up to the callback's end. */
@@ -156,7 +161,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
         inputs++;
         long t = next.time;
         switch (next.kind) {
-            case RECEIVE -> stack.receive(t, Unpooled.wrappedBuffer(copy(next.byteCount)));
+            case RECEIVE -> stack.receive(t, Unpooled.wrappedBuffer(
+                    PacketDigest.rebuild(next.bytes, next.byteCount, next.length, (int) next.value)));
             case POLL -> stack.poll(t);
             case CONNECT -> {
                 ConnectionOptions options = options(next.options);
@@ -214,13 +220,14 @@ public final class Replay implements StackJournal, CallbackBrackets {
 
     private void emitted(ByteBuf packet) {
         int n = packet.readableBytes();
-        byte[] bytes = room(n);
-        packet.getBytes(packet.readerIndex(), bytes, 0, n);
-        crc.reset();
-        crc.update(bytes, 0, n);
-        String produced = "a packet of " + n + " bytes " + Segments.describe(bytes, n);
-        if (next.kind != Kind.OUTPUT || next.length != n || (int) next.value != (int) crc.getValue()) {
-            diverge(produced);
+        int read = digest.bytesToDigest(n);
+        byte[] bytes = room(read);
+        packet.getBytes(packet.readerIndex(), bytes, 0, read);
+        int value = digest.digest(bytes, n);
+        int kept = PacketDigest.keptOfEmitted(bytes, n);
+        if (next.kind != Kind.OUTPUT || next.length != n || (int) next.value != value || next.byteCount != kept
+                || !Arrays.equals(next.bytes, 0, kept, bytes, 0, kept)) {
+            diverge("a packet of " + n + " bytes " + Segments.describe(bytes, read));
         }
         packets++;
         advance();
@@ -319,7 +326,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
     /** A write the replay performed: the send buffer must have had the recorded room. */
     private void matchedWrite(int room) {
         expect(Kind.WRITE, "a write");
-        if (next.byteCount != room) {
+        if (next.room != room) {
             diverge("a write with room for " + room + " bytes");
         }
         advance();
@@ -416,11 +423,10 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return text.isEmpty() ? null : whatIf.apply(OptionsText.parse(text));
     }
 
-    /** The cursor's first {@code n} bytes, copied out (the cursor moves on during the call that uses them). */
-    private byte[] copy(int n) {
-        return copy(n, n);
-    }
-
+    /**
+     * The cursor's first {@code n} bytes in an array of {@code size}, the rest zeros (the cursor
+     * moves on during the call that uses them).
+     */
     private byte[] copy(int n, int size) {
         byte[] b = new byte[size];
         System.arraycopy(next.bytes, 0, b, 0, n);

@@ -12,7 +12,10 @@ import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.wire.Checksum;
+import io.tcplab.stack.wire.IpPacket;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,10 +65,14 @@ class ReplayTest {
 
     /** Runs the transfer with both stacks recorded; returns the client's packets as they left. */
     private List<byte[]> recordTransfer(Path clientFile, Path serverFile) throws IOException {
+        return recordTransfer(clientFile, serverFile, Keep.PACKETS);
+    }
+
+    private List<byte[]> recordTransfer(Path clientFile, Path serverFile, Keep keep) throws IOException {
         Wire wire = new Wire();
         List<byte[]> clientOut = new ArrayList<>();
-        try (Recorder clientRec = new Recorder(clientFile, "client");
-             Recorder serverRec = new Recorder(serverFile, "server")) {
+        try (Recorder clientRec = new Recorder(clientFile, "client", keep);
+             Recorder serverRec = new Recorder(serverFile, "server", keep)) {
             TcpStack client = stack(StackConfig.builder(clientRec.random(RandomSource.seeded(1))).address(CLIENT)
                     .isnSource((now, la, lp, ra, rp) -> lp * 7919L), clientRec.sink(wire.toward(true, clientOut)));
             TcpStack server = stack(StackConfig.builder(serverRec.random(RandomSource.seeded(2))).address(SERVER),
@@ -113,7 +120,7 @@ class ReplayTest {
         }
     }
 
-    /** Writes BYTES of a counting pattern as room opens, then closes. */
+    /** Writes BYTES that do not compress (a hash of each byte's position) as room opens, then closes. */
     private static final class Sender implements ConnectionHandler {
         private final byte[] chunk = new byte[16_384];
         private int written;
@@ -128,7 +135,7 @@ class ReplayTest {
             while (written < BYTES) {
                 int n = Math.min(chunk.length, BYTES - written);
                 for (int i = 0; i < n; i++) {
-                    chunk[i] = (byte) (written + i);
+                    chunk[i] = byteAt(written + i);
                 }
                 int taken = c.write(now, chunk, 0, n);
                 written += taken;
@@ -138,6 +145,16 @@ class ReplayTest {
             }
             c.close(now);
         }
+    }
+
+    /** MurmurHash3's finalizer of the position: bytes without a pattern a compressor could use. */
+    private static byte byteAt(int position) {
+        int h = position;
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
+        return (byte) (h ^ h >>> 16);
     }
 
     /** Reads everything; closes at the peer's FIN. */
@@ -169,6 +186,58 @@ class ReplayTest {
         assertThat(client.packets()).isEqualTo(clientPackets.size()).isGreaterThan(BYTES / 1448);
         assertThat(server.packets()).isGreaterThan(100);
         assertThat(client.inputs()).isGreaterThan(client.packets() / 3);
+    }
+
+    @Test
+    void aHeadersOnlyRecordingReplaysToTheLastPacketInAFractionOfTheSize() throws IOException {
+        Path full = dir.resolve("full.rec");
+        Path headers = dir.resolve("headers.rec");
+        recordTransfer(full, dir.resolve("full-server.rec"));
+        List<byte[]> clientPackets = recordTransfer(headers, dir.resolve("headers-server.rec"), Keep.HEADERS);
+
+        Replay.Result client = Replay.run(headers);
+        Replay.Result server = Replay.run(dir.resolve("headers-server.rec"));
+        assertThat(client.keep()).isEqualTo(Keep.HEADERS);
+        assertThat(client.packets()).isEqualTo(clientPackets.size());
+        assertThat(server.packets()).isEqualTo(Replay.run(dir.resolve("full-server.rec")).packets());
+        // the receiving side keeps the payloads it got, the sending side what it wrote: 300 kB either way
+        assertThat(Files.size(dir.resolve("full-server.rec"))).isGreaterThan(BYTES);
+        assertThat(Files.size(full)).isGreaterThan(BYTES);
+        assertThat(Files.size(dir.resolve("headers-server.rec"))).isLessThan(BYTES / 10);
+        assertThat(Files.size(headers)).isLessThan(BYTES / 10);
+    }
+
+    @Test
+    void aHeadersOnlyPacketGetsTheChecksumVerdictTheRealOneGot() {
+        List<byte[]> packets = new ArrayList<>();
+        Wire wire = new Wire();
+        TcpStack client = stack(StackConfig.builder(RandomSource.seeded(1)).address(CLIENT), wire.toward(true, packets));
+        TcpStack server = stack(StackConfig.builder(RandomSource.seeded(2)).address(SERVER),
+                wire.toward(false, new ArrayList<>()));
+        server.listen(PORT, null, (c, now) -> new Discard());
+        client.connect(0, SERVER, PORT, null, new Sender());
+        run(wire, client, server);
+        List<byte[]> withData = packets.stream().filter(p -> PacketDigest.headerLength(p, p.length) < p.length).toList();
+        assertThat(withData).hasSizeGreaterThan(100);
+        for (byte[] real : withData) {
+            for (boolean damaged : new boolean[] {false, true}) {
+                byte[] p = real.clone();
+                if (damaged) {
+                    p[p.length - 1] ^= 0x5A; // a payload byte: the real checksum no longer verifies
+                }
+                int kept = PacketDigest.headerLength(p, p.length);
+                int sum = PacketDigest.payloadSum(Unpooled.wrappedBuffer(p), kept, p.length - kept);
+                byte[] rebuilt = PacketDigest.rebuild(p, kept, p.length, sum);
+                assertThat(rebuilt).isNotEqualTo(p);
+                assertThat(checksumOk(rebuilt)).as("damaged " + damaged).isEqualTo(checksumOk(p)).isEqualTo(!damaged);
+            }
+        }
+    }
+
+    private static boolean checksumOk(byte[] packet) {
+        IpPacket ip = new IpPacket();
+        assertThat(ip.wrap(Unpooled.wrappedBuffer(packet))).isNull();
+        return Checksum.tcpChecksumOk(ip);
     }
 
     @Test
