@@ -47,34 +47,33 @@ final class Event {
     byte[] bytes = new byte[2048];
     int byteCount;
     /**
-     * The headers of the last emitted packet: a packet's are kept as their difference from these,
-     * so a run of alike headers compresses to what changed (sequence numbers, IDs, checksums).
+     * The first bytes (the headers) of the last emitted and the last received packet: a packet's
+     * are kept as their difference from the last one's of its direction, so a run of alike
+     * headers compresses to what changed (sequence numbers, IDs, checksums, timestamps).
      */
     private final byte[] previousOutput = new byte[PacketDigest.MAX_HEADERS];
+    private final byte[] previousReceived = new byte[PacketDigest.MAX_HEADERS];
     private final byte[] delta = new byte[PacketDigest.MAX_HEADERS];
+    /** The last time written or read: each time is kept as its difference from it, mostly 0 or a few bytes. */
+    private long previousTime;
 
     void write(DataOutput out) throws IOException {
         out.writeByte(kind.ordinal());
         switch (kind) {
             case RANDOM, ISN, DEADLINE, RESULT -> out.writeLong(value);
             case RECEIVE -> {
-                out.writeLong(time);
+                writeTime(out);
                 out.writeInt(length);
-                writeBytes(out);
+                writeDelta(out, previousReceived);
                 if (byteCount < length) {
                     out.writeShort((int) value);
                 }
             }
-            case POLL -> out.writeLong(time);
+            case POLL -> writeTime(out);
             case OUTPUT -> {
                 out.writeInt(length);
                 out.writeInt((int) value);
-                out.writeByte(byteCount);
-                for (int i = 0; i < byteCount; i++) {
-                    delta[i] = (byte) (bytes[i] ^ previousOutput[i]);
-                }
-                out.write(delta, 0, byteCount);
-                System.arraycopy(bytes, 0, previousOutput, 0, byteCount);
+                writeDelta(out, previousOutput);
             }
             case CREATED -> out.writeInt(id);
             case HANDLER -> {
@@ -82,7 +81,7 @@ final class Event {
                 out.writeBoolean(flag);
             }
             case CONNECT -> {
-                out.writeLong(time);
+                writeTime(out);
                 writeAddress(out, local);
                 out.writeShort(port);
                 writeAddress(out, remote);
@@ -101,25 +100,25 @@ final class Event {
             }
             case LISTENER_CLOSED -> out.writeShort(port);
             case WRITE -> {
-                out.writeLong(time);
+                writeTime(out);
                 out.writeInt(id);
                 out.writeInt(length);
                 out.writeInt(room);
                 writeBytes(out);
             }
             case READ -> {
-                out.writeLong(time);
+                writeTime(out);
                 out.writeInt(id);
                 out.writeInt(length);
             }
             case SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY -> {
-                out.writeLong(time);
+                writeTime(out);
                 out.writeInt(id);
             }
             case CALLBACK -> {
                 out.writeByte(callback.ordinal());
                 out.writeInt(id);
-                out.writeLong(time);
+                writeTime(out);
             }
             case END -> out.writeBoolean(flag);
             case EOF -> { }
@@ -132,21 +131,16 @@ final class Event {
         switch (kind) {
             case RANDOM, ISN, DEADLINE, RESULT -> value = in.readLong();
             case RECEIVE -> {
-                time = in.readLong();
+                readTime(in);
                 length = in.readInt();
-                readBytes(in);
+                readDelta(in, previousReceived);
                 value = byteCount < length ? in.readUnsignedShort() : 0;
             }
-            case POLL -> time = in.readLong();
+            case POLL -> readTime(in);
             case OUTPUT -> {
                 length = in.readInt();
                 value = in.readInt();
-                bytes(in.readUnsignedByte());
-                in.readFully(bytes, 0, byteCount);
-                for (int i = 0; i < byteCount; i++) {
-                    bytes[i] ^= previousOutput[i];
-                }
-                System.arraycopy(bytes, 0, previousOutput, 0, byteCount);
+                readDelta(in, previousOutput);
             }
             case CREATED -> id = in.readInt();
             case HANDLER -> {
@@ -154,7 +148,7 @@ final class Event {
                 flag = in.readBoolean();
             }
             case CONNECT -> {
-                time = in.readLong();
+                readTime(in);
                 local = readAddress(in);
                 port = in.readUnsignedShort();
                 remote = readAddress(in);
@@ -173,25 +167,25 @@ final class Event {
             }
             case LISTENER_CLOSED -> port = in.readUnsignedShort();
             case WRITE -> {
-                time = in.readLong();
+                readTime(in);
                 id = in.readInt();
                 length = in.readInt();
                 room = in.readInt();
                 readBytes(in);
             }
             case READ -> {
-                time = in.readLong();
+                readTime(in);
                 id = in.readInt();
                 length = in.readInt();
             }
             case SHUTDOWN, CLOSE, ABORT, ABORT_QUIETLY -> {
-                time = in.readLong();
+                readTime(in);
                 id = in.readInt();
             }
             case CALLBACK -> {
                 callback = Callback.values()[in.readUnsignedByte()];
                 id = in.readInt();
-                time = in.readLong();
+                readTime(in);
             }
             case END -> flag = in.readBoolean();
             case EOF -> { }
@@ -205,6 +199,52 @@ final class Event {
         }
         byteCount = n;
         return bytes;
+    }
+
+    /** {@link #time} as a zigzag varint of its difference from the previous entry's time. */
+    private void writeTime(DataOutput out) throws IOException {
+        long d = time - previousTime;
+        previousTime = time;
+        long zigzag = (d << 1) ^ (d >> 63);
+        while ((zigzag & ~0x7FL) != 0) {
+            out.writeByte((int) (zigzag & 0x7F) | 0x80);
+            zigzag >>>= 7;
+        }
+        out.writeByte((int) zigzag);
+    }
+
+    private void readTime(DataInput in) throws IOException {
+        long zigzag = 0;
+        for (int shift = 0; ; shift += 7) {
+            int b = in.readUnsignedByte();
+            zigzag |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0 || shift > 63) {
+                break;
+            }
+        }
+        time = previousTime + ((zigzag >>> 1) ^ -(zigzag & 1));
+        previousTime = time;
+    }
+
+    /** {@link #bytes}, its first ones as their XOR with {@code previous} (which then holds them). */
+    private void writeDelta(DataOutput out, byte[] previous) throws IOException {
+        int n = Math.min(byteCount, previous.length);
+        for (int i = 0; i < n; i++) {
+            delta[i] = (byte) (bytes[i] ^ previous[i]);
+        }
+        System.arraycopy(bytes, 0, previous, 0, n);
+        out.writeInt(byteCount);
+        out.write(delta, 0, n);
+        out.write(bytes, n, byteCount - n);
+    }
+
+    private void readDelta(DataInput in, byte[] previous) throws IOException {
+        readBytes(in);
+        int n = Math.min(byteCount, previous.length);
+        for (int i = 0; i < n; i++) {
+            bytes[i] ^= previous[i];
+        }
+        System.arraycopy(bytes, 0, previous, 0, n);
     }
 
     private void writeBytes(DataOutput out) throws IOException {
