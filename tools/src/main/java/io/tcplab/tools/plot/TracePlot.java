@@ -1,5 +1,6 @@
 package io.tcplab.tools.plot;
 
+import io.tcplab.stack.conn.TcpState;
 import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
@@ -8,7 +9,13 @@ import java.awt.Color;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -18,16 +25,20 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * One connection's trace over time, three panels on a shared time axis: cwnd, ssthresh and bytes
- * in flight (KiB); smoothed RTT and RTO (ms); SND.UNA and SND.NXT (MiB from the ISN), each
- * retransmission a red mark. It is fed the trace rows as they come, with the times they carry
- * (shift them first to plot from a connection's start); a line keeps a point only where its
- * value changes, and is drawn as steps, each value holding until the next. Headless.
+ * in flight (KiB); smoothed RTT and RTO (ms, on a log scale: a 1 s RTO would flatten a 20 ms RTT);
+ * SND.UNA and SND.NXT (MiB from the ISN), each retransmission a red mark. It is fed the trace rows
+ * as they come, with the times they carry (shift them first to plot from a connection's start); a
+ * line keeps a point only where its value changes, and is drawn as steps, each value holding until
+ * the next. The plot ends at TIME-WAIT or CLOSED: TIME-WAIT's 2 MSL would squeeze the connection's
+ * life into the left edge. Headless.
  */
 public final class TracePlot implements TraceListener {
     private static final double KIB = 1024.0;
     private static final double MIB = 1024.0 * 1024.0;
+    /** One colour per line across the panels, so that the legend names each. */
     private static final Color[] LINES = {new Color(0x1f, 0x77, 0xb4), new Color(0xff, 0x7f, 0x0e),
-        new Color(0x2c, 0xa0, 0x2c)};
+        new Color(0x2c, 0xa0, 0x2c), new Color(0x94, 0x67, 0xbd), new Color(0x8c, 0x56, 0x4b),
+        new Color(0x17, 0xbe, 0xcf), new Color(0x7f, 0x7f, 0x7f)};
     private static final Color RETRANSMITTED = new Color(0xd6, 0x27, 0x28);
 
     private final XYSeries cwnd = new XYSeries("cwnd", false, true);
@@ -40,9 +51,15 @@ public final class TracePlot implements TraceListener {
     private final XYSeries retransmitted = new XYSeries("retransmission", false, true);
     private final XYSeries[] lines = {cwnd, ssthresh, inflight, srtt, rto, una, nxt};
     private double lastSeconds = Double.NaN;
+    private boolean ended;
 
     @Override
     public void onTrace(TraceRecord r) {
+        if (ended) {
+            return;
+        }
+        ended = r.event == TraceEvent.TCP_STATE
+                && (TcpState.TIME_WAIT.name().equals(r.detail) || TcpState.CLOSED.name().equals(r.detail));
         double t = r.nowNanos / 1e9;
         lastSeconds = t;
         if (r.cwnd > 0) { // 0 before the handshake synchronizes the window
@@ -55,7 +72,9 @@ public final class TracePlot implements TraceListener {
         if (r.srttNanos > 0) {
             step(srtt, t, r.srttNanos / 1e6);
         }
-        step(rto, t, r.rtoNanos / 1e6);
+        if (r.rtoNanos > 0) {
+            step(rto, t, r.rtoNanos / 1e6);
+        }
         step(una, t, r.sndUna / MIB);
         step(nxt, t, r.sndNxt / MIB);
         if (r.event == TraceEvent.RETRANSMIT) {
@@ -78,9 +97,14 @@ public final class TracePlot implements TraceListener {
         }
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("time from the connection's start (s)"));
         plot.setGap(8);
-        plot.add(steps("KiB", cwnd, ssthresh, inflight), 3);
-        plot.add(steps("ms", srtt, rto), 2);
-        XYPlot sequence = steps("MiB from the ISN", una, nxt);
+        plot.add(steps(new NumberAxis("KiB"), 0, cwnd, ssthresh, inflight), 3);
+        LogAxis ms = new LogAxis("ms");
+        ms.setSmallestValue(0.01);
+        ms.setTickUnit(new NumberTickUnit(1)); // a tick at each power of ten, labelled plainly
+        ms.setNumberFormatOverride(new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        plot.add(steps(ms, 3, srtt, rto), 2);
+        NumberAxis mib = new NumberAxis("MiB from the ISN");
+        XYPlot sequence = steps(mib, 5, una, nxt);
         XYLineAndShapeRenderer marks = new XYLineAndShapeRenderer(false, true);
         marks.setSeriesPaint(0, RETRANSMITTED);
         marks.setSeriesShape(0, new Rectangle(-2, -2, 4, 4));
@@ -90,16 +114,15 @@ public final class TracePlot implements TraceListener {
         ChartFiles.save(ChartFiles.chart(title, 13, plot, true), png, 1100, 850);
     }
 
-    private static XYPlot steps(String unit, XYSeries... series) {
+    /** A panel of step lines on {@code y}, coloured from {@code LINES[firstColour]} on. */
+    private static XYPlot steps(ValueAxis y, int firstColour, XYSeries... series) {
         XYSeriesCollection data = new XYSeriesCollection();
         XYStepRenderer renderer = new XYStepRenderer();
         for (int i = 0; i < series.length; i++) {
             data.addSeries(series[i]);
-            renderer.setSeriesPaint(i, LINES[i]);
+            renderer.setSeriesPaint(i, LINES[firstColour + i]);
             renderer.setSeriesStroke(i, new BasicStroke(1.3f));
         }
-        NumberAxis y = new NumberAxis(unit);
-        y.setAutoRangeIncludesZero(true);
         return ChartFiles.styled(new XYPlot(data, null, y, renderer));
     }
 

@@ -8,6 +8,7 @@ import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.metrics.TraceCsvWriter;
+import io.tcplab.tools.plot.ChartFiles;
 import io.tcplab.tools.plot.TracePlot;
 import io.tcplab.tools.realhost.SessionReport;
 import io.tcplab.tools.report.Report;
@@ -29,7 +30,8 @@ import java.util.Map;
  * {@code connection-N.csv} ({@link TraceCsvWriter}, times in seconds from the connection's start:
  * the connect, or the SYN that made a passive one), its report as {@code connection-N.json} (the
  * fields of {@code serve}/{@code send --json}, {@link SessionReport}, with the connection's number,
- * its trace rows and its files), and {@code connection-N.png} ({@link TracePlot}). Every row from the
+ * its trace rows and its files), and {@code connection-N.png} ({@link TracePlot}; and the SVG beside
+ * it where that stays small, as {@link ChartFiles} writes every plot). Every row from the
  * connection's first is traced, whether or not the recorded run traced it.
  *
  * <p>As a {@link Replay.Observer} it puts a trace listener on each connection as the stack makes
@@ -93,8 +95,8 @@ public final class ReplayFiles implements Replay.Observer, AutoCloseable {
     /**
      * Ends each trace file and writes each connection's report and plot, as the connections stand
      * now; {@code cutShort}: the replay stopped at a divergence, and a connection it left open is
-     * reported interrupted. Returns the files, each connection's CSV, JSON and PNG (none when it
-     * has no row).
+     * reported interrupted. Returns the files, each connection's CSV, JSON, PNG and SVG (no plot
+     * when it has no row, no SVG when that would be large).
      */
     public List<Path> finish(boolean cutShort) throws IOException {
         close();
@@ -113,6 +115,10 @@ public final class ReplayFiles implements Replay.Observer, AutoCloseable {
                 t.plot.save("connection " + t.number + ": " + report.local() + " -> " + report.remote() + " ("
                         + report.congestionControl() + "), replayed", png(t.number));
                 files.add(png(t.number));
+                Path svg = ChartFiles.svgBeside(png(t.number));
+                if (Files.exists(svg)) {
+                    files.add(svg);
+                }
             }
         }
         return files;
