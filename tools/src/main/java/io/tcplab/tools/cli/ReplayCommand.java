@@ -1,11 +1,16 @@
 package io.tcplab.tools.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.replay.Replay;
+import io.tcplab.tools.replay.ReplayFiles;
+import io.tcplab.tools.report.Report;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +26,8 @@ import picocli.CommandLine.Spec;
                 + "callback and deadline that comes out is checked against the recording. With --cc, --recovery "
                 + "or --spurious it is a what-if replay: every connection takes that instead, and the replay says "
                 + "where the stack first does otherwise (from there on the network would have answered "
-                + "differently). See docs/replay.md.",
+                + "differently). With --out DIR it also writes each connection's trace CSV, JSON report and plot, "
+                + "up to the divergence if there is one. See docs/replay.md.",
                 "Exit codes: 0 the replay matched to the end, 1 it diverged, 2 a bad option or file."})
 public final class ReplayCommand implements Callable<Integer> {
     @Spec
@@ -42,23 +48,99 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "What-if: every connection's spurious-loss detectors.")
     private Converters.SpuriousSpec spurious;
 
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write into DIR, for each connection N of the replayed stack (numbered from 0 as in "
+                    + "the recording): connection-N.csv, its trace (the columns of --trace on serve and send, "
+                    + "seconds from the connection's start); connection-N.json, its report (the fields of their "
+                    + "--json); connection-N.png, cwnd, ssthresh and in flight, srtt and RTO, SND.UNA and SND.NXT "
+                    + "over time. On a divergence: what was traced up to it.")
+    private Path outDir;
+
+    @Option(names = "--json", description = "Print the outcome as one JSON object instead of the line.")
+    private boolean json;
+
     @Override
     public Integer call() {
-        PrintWriter out = command.commandLine().getOut();
+        if (outDir != null) {
+            WritableDir.ensure(command, outDir, "--out");
+        }
         boolean whatIf = cc != null || recovery != null || spurious != null;
+        ReplayFiles files = outDir == null ? null : new ReplayFiles(outDir);
+        Replay.Observer observer = files == null ? Replay.Observer.NONE : files;
+        Replay.Result result = null;
+        String divergence = null;
         try {
-            Replay.Result r = whatIf ? Replay.run(file, this::change) : Replay.run(file);
+            result = whatIf ? Replay.run(file, this::change, observer) : Replay.run(file, observer);
+        } catch (Replay.Divergence d) {
+            divergence = d.getMessage();
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            closeQuietly(files);
+            return Messages.badOption(command, file + ": " + Messages.strip(e));
+        }
+        List<Path> written = List.of();
+        if (files != null) {
+            try {
+                written = files.finish(divergence != null);
+            } catch (IOException | UncheckedIOException e) {
+                return Messages.failed(command, "--out cannot write '" + outDir + "' (" + Messages.strip(e) + ")");
+            }
+        }
+        if (json) {
+            printJson(whatIf, result, divergence, files, written);
+        } else {
+            printLines(whatIf, result, divergence, files);
+        }
+        return divergence == null ? 0 : 1;
+    }
+
+    private void printLines(boolean whatIf, Replay.Result r, String divergence, ReplayFiles files) {
+        PrintWriter out = command.commandLine().getOut();
+        if (divergence == null) {
             out.printf(Locale.ROOT, "%s (%s): %s to the end: %d packets, %d inputs, %.6f s of recorded time%n", file,
                     r.setup(), whatIf ? "the what-if replay ran" : "identical", r.packets(), r.inputs(),
                     r.spanNanos() / 1e9);
-            out.flush();
-            return 0;
-        } catch (Replay.Divergence d) {
-            out.println(file + ": " + d.getMessage());
-            out.flush();
-            return 1;
-        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            return Messages.badOption(command, file + ": " + Messages.strip(e));
+        } else {
+            out.println(file + ": " + divergence);
+        }
+        if (files != null) {
+            out.printf(Locale.ROOT, "%s: %s of %d connection%s (trace CSV, JSON, plot) in %s%n", file,
+                    divergence == null ? "wrote the trace" : "wrote what was traced up to the divergence",
+                    files.connections(), files.connections() == 1 ? "" : "s", outDir);
+        }
+        out.flush();
+    }
+
+    private void printJson(boolean whatIf, Replay.Result r, String divergence, ReplayFiles files, List<Path> written) {
+        ObjectNode o = Report.MAPPER.createObjectNode();
+        o.put("file", file.toString());
+        o.put("whatIf", whatIf);
+        o.put("toTheEnd", divergence == null);
+        o.put("divergence", divergence);
+        if (r != null) {
+            o.put("setup", r.setup());
+            o.put("entries", r.entries());
+            o.put("packets", r.packets());
+            o.put("inputs", r.inputs());
+            o.put("recordedSeconds", r.spanNanos() / 1e9);
+        }
+        if (files != null) {
+            o.put("out", outDir.toString());
+            o.put("connections", files.connections());
+            ArrayNode names = o.putArray("files");
+            written.forEach(p -> names.add(p.getFileName().toString()));
+        }
+        PrintWriter out = command.commandLine().getOut();
+        out.println(o);
+        out.flush();
+    }
+
+    private static void closeQuietly(ReplayFiles files) {
+        if (files != null) {
+            try {
+                files.close();
+            } catch (IOException e) {
+                // the replay's own failure is what gets reported
+            }
         }
     }
 
