@@ -116,4 +116,12 @@ class ReplayCommandTest {
         assertThat(r.err()).startsWith("tcplab replay: --cc ");
         assertThat(dir.resolve("out")).doesNotExist();
     }
+
+    @Test
+    void helpNamesTheFiles() {
+        Cli r = Cli.run(null, "replay", "--help");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("--out=DIR").contains("connection-N.csv").contains("connection-N.json")
+                .contains("connection-N.png").contains("--json");
+    }
 }
