@@ -73,6 +73,9 @@ public final class ReplayCommand implements Callable<Integer> {
             result = whatIf ? Replay.run(file, this::change, observer) : Replay.run(file, observer);
         } catch (Replay.Divergence d) {
             divergence = d.getMessage();
+        } catch (ReplayFiles.WriteFailure e) {
+            closeQuietly(files);
+            return outFailed(e);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             closeQuietly(files);
             return Messages.badOption(command, file + ": " + Messages.strip(e));
@@ -82,7 +85,7 @@ public final class ReplayCommand implements Callable<Integer> {
             try {
                 written = files.finish(divergence != null);
             } catch (IOException | UncheckedIOException e) {
-                return Messages.failed(command, "--out cannot write '" + outDir + "' (" + Messages.strip(e) + ")");
+                return outFailed(e);
             }
         }
         if (json) {
@@ -132,6 +135,11 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = command.commandLine().getOut();
         out.println(o);
         out.flush();
+    }
+
+    /** The directory --out checked could not take a file after all (full, or changed under us): the run failed. */
+    private int outFailed(Exception e) {
+        return Messages.failed(command, "--out cannot write '" + outDir + "' (" + Messages.strip(e) + ")");
     }
 
     private static void closeQuietly(ReplayFiles files) {

@@ -38,6 +38,13 @@ import java.util.Map;
  * it; a listener only reads the connection, so the replay checks the same run as without it.
  */
 public final class ReplayFiles implements Replay.Observer, AutoCloseable {
+    /** A file in the directory could not be written (not the recording's fault). */
+    public static final class WriteFailure extends UncheckedIOException {
+        WriteFailure(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
     private final Path dir;
     private final List<Traced> connections = new ArrayList<>();
     private final Map<Connection, Traced> byConnection = new IdentityHashMap<>();
@@ -54,7 +61,7 @@ public final class ReplayFiles implements Replay.Observer, AutoCloseable {
         try {
             t = new Traced(number, connection, now, TraceCsvWriter.open(csv));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + csv + ": " + e.getMessage(), e);
+            throw new WriteFailure("cannot write " + csv + ": " + e.getMessage(), e);
         }
         connections.add(t);
         byConnection.put(connection, t);
@@ -175,6 +182,9 @@ public final class ReplayFiles implements Replay.Observer, AutoCloseable {
                     csv.onTrace(r);
                 }
                 plot.onTrace(r);
+            } catch (UncheckedIOException e) {
+                throw new WriteFailure("cannot write the trace of connection " + number + ": " + e.getMessage(),
+                        e.getCause());
             } finally {
                 r.nowNanos = t;
             }
@@ -200,7 +210,7 @@ public final class ReplayFiles implements Replay.Observer, AutoCloseable {
                 try { // nothing follows CLOSED: end the file, so a stack of many connections holds few open
                     closeCsv();
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write the trace of connection " + number, e);
+                    throw new WriteFailure("cannot write the trace of connection " + number + ": " + e.getMessage(), e);
                 }
             }
         }

@@ -108,6 +108,17 @@ class ReplayCommandTest {
     }
 
     @Test
+    void aTraceFileThatCannotBeMadeFailsTheRunInOneLine() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out").resolve("connection-0.csv")).getParent();
+        Cli r = Cli.run(null, "replay", client.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).startsWith("tcplab replay: --out cannot write '" + out + "' (cannot write ")
+                .contains("connection-0.csv");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
     void aBadWhatIfValueIsABadOption() {
         Cli r = Cli.run(null, "replay", client.toString(), "--cc", "no-such-algorithm", "--out",
                 dir.resolve("out").toString());
