@@ -38,7 +38,15 @@ public record Profile(String name, String summary, List<ProfileValue> values, Li
 
     /** A fresh builder with this profile's values; set the explicit choices on it afterwards. */
     public ConnectionOptions.Builder builder() {
-        ConnectionOptions.Builder b = ConnectionOptions.builder().profile(name);
+        return applyTo(ConnectionOptions.builder());
+    }
+
+    /**
+     * {@code b} with this profile's every value over what it held (a what-if replay's change: the
+     * recorded options, then the profile's), and the profile's name.
+     */
+    public ConnectionOptions.Builder applyTo(ConnectionOptions.Builder b) {
+        b.profile(name);
         values.forEach(v -> v.key().apply(b, v.value()));
         algorithms.forEach(a -> b.algorithmDefaults(a.algorithm(), a.parameters()));
         return b;

@@ -231,17 +231,8 @@ public final class Session implements ConnectionHandler {
         if (connection == null) { // it never got established
             connection = c;
         }
-        finished = new Finished(now, c.info(), address(c.localAddress(), c.localPort()),
-                address(c.remoteAddress(), c.remotePort()));
-    }
-
-    private static String address(byte[] a, int port) {
-        try {
-            String host = java.net.InetAddress.getByAddress(a).getHostAddress();
-            return (a.length == 16 ? "[" + host + "]" : host) + ":" + port;
-        } catch (java.net.UnknownHostException e) {
-            return "?:" + port;
-        }
+        finished = new Finished(now, c.info(), SessionReport.address(c.localAddress(), c.localPort()),
+                SessionReport.address(c.remoteAddress(), c.remotePort()));
     }
 
     // ================================================================ the report (any thread, once finished)
@@ -258,14 +249,10 @@ public final class Session implements ConnectionHandler {
         ConnectionInfo info = f.info();
         long start = startNanos >= 0 ? startNanos : f.endNanos();
         double seconds = (f.endNanos() - start) / 1e9;
-        long busier = Math.max(sent, received);
         boolean complete = error == null && !interrupted && eof && outputDone
                 && (info.state() == TcpState.TIME_WAIT || info.state() == TcpState.CLOSED);
-        return new SessionReport(role, mode, f.local(), f.remote(), complete, interrupted,
-                error == null ? null : error.name(), sent, received, sentDigest.finish(), receivedDigest.finish(),
-                seconds, seconds > 0 ? busier * 8 / seconds : 0, info.segmentsSent(), info.segmentsRetransmitted(),
-                info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), info.srttNanos() / 1e6, info.cwndBytes(),
-                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(),
+        return SessionReport.of(role, mode, f.local(), f.remote(), complete, interrupted, error, sent, received,
+                sentDigest.finish(), receivedDigest.finish(), seconds, info,
                 connection == null ? null : connection.options().recovery, stackCounters);
     }
 

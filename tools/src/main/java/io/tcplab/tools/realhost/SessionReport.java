@@ -1,7 +1,11 @@
 package io.tcplab.tools.realhost;
 
+import io.tcplab.stack.conn.ConnectionError;
+import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.tools.report.Report;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 
 /**
  * What one connection of {@code serve} or {@code send} did: bytes and SHA-256 each way, goodput,
@@ -22,6 +26,33 @@ public record SessionReport(String role, String mode, String local, String remot
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
                      boolean ecn, String recovery, StackCounters stack) implements Report {
+    /**
+     * The report of a connection that moved {@code sent} and {@code received} application bytes
+     * in {@code seconds} and ended as {@code info} shows (goodput: the busier direction); a
+     * {@code tcplab serve}/{@code send} session's, and a replayed connection's.
+     */
+    public static SessionReport of(String role, String mode, String local, String remote, boolean complete,
+                                   boolean interrupted, ConnectionError error, long sent, long received,
+                                   String sha256Sent, String sha256Received, double seconds, ConnectionInfo info,
+                                   String recovery, StackCounters stack) {
+        long busier = Math.max(sent, received);
+        return new SessionReport(role, mode, local, remote, complete, interrupted,
+                error == null ? null : error.name(), sent, received, sha256Sent, sha256Received,
+                seconds, seconds > 0 ? busier * 8 / seconds : 0, info.segmentsSent(), info.segmentsRetransmitted(),
+                info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), info.srttNanos() / 1e6, info.cwndBytes(),
+                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(), recovery, stack);
+    }
+
+    /** An address and port as the reports print them: {@code 10.0.0.1:5001}, {@code [fd00::1]:5001}. */
+    public static String address(byte[] a, int port) {
+        try {
+            String host = InetAddress.getByAddress(a).getHostAddress();
+            return (a.length == 16 ? "[" + host + "]" : host) + ":" + port;
+        } catch (UnknownHostException e) {
+            return "?:" + port;
+        }
+    }
+
     @Override
     public void printText(PrintWriter out) {
         Report.line(out, "connection", "%s %s -> %s (%s, %s)%s", role, local, remote, mode, congestionControl,

@@ -39,6 +39,29 @@ public final class Replay implements StackJournal, CallbackBrackets {
                          long spanNanos) {
     }
 
+    /**
+     * What a caller sees of the replayed stack as it goes (to trace it, say): each connection as
+     * the stack makes it, numbered as the recording numbers it, and the bytes each of the
+     * application's writes and reads moved. Called on the replay's thread, inside the stack's
+     * calls; what it does must not touch the stack, or the replay checks a different run.
+     */
+    public interface Observer {
+        Observer NONE = new Observer() {
+        };
+
+        /** {@code connection} has just been made, {@code now} the time of the input that made it. */
+        default void created(int number, Connection connection, long now) {
+        }
+
+        /** A write took the first {@code n} bytes of {@code data}. */
+        default void written(Connection connection, byte[] data, int n) {
+        }
+
+        /** A read delivered {@code n} bytes into the start of {@code data}. */
+        default void read(Connection connection, byte[] data, int n) {
+        }
+    }
+
     /** The replay and the recording part here: one line saying where and how. */
     public static final class Divergence extends RuntimeException {
         Divergence(String message) {
@@ -53,6 +76,9 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private final PacketDigest digest;
     /** A what-if replay's change to every connection's options; identity for a faithful one. */
     private final UnaryOperator<ConnectionOptions> whatIf;
+    private final Observer observer;
+    /** The time of the input being performed. */
+    private long inputNanos;
     /** The first entry not yet matched: what the recording says happens next. */
     private final Event next = new Event();
     private long entries;
@@ -64,6 +90,8 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private final ConnectionNumbers ids = new ConnectionNumbers();
     private final Map<Integer, Listener> listeners = new HashMap<>();
     private byte[] scratch = new byte[2048];
+    /** Where reads go: not the scratch, which a packet the read makes the stack send would overwrite. */
+    private byte[] readBuffer = new byte[2048];
     private final ConnectionHandler application = new ConnectionHandler() {
         @Override
         public void onEstablished(Connection c, long now) {
@@ -90,13 +118,14 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return next.flag ? application : null;
     };
 
-    private Replay(RecordingFile.Opened opened, UnaryOperator<ConnectionOptions> whatIf) {
+    private Replay(RecordingFile.Opened opened, UnaryOperator<ConnectionOptions> whatIf, Observer observer) {
         this.in = opened.entries();
         this.setup = opened.setup();
         this.recordedBy = opened.recordedBy();
         this.config = opened.config();
         this.digest = new PacketDigest(opened.keep());
         this.whatIf = whatIf;
+        this.observer = observer;
         advance();
     }
 
@@ -112,7 +141,12 @@ public final class Replay implements StackJournal, CallbackBrackets {
      * {@link Divergence}.
      */
     public static Result run(Path file) throws IOException {
-        return run(file, UnaryOperator.identity());
+        return run(file, Observer.NONE);
+    }
+
+    /** {@link #run(Path)}, {@code observer} seeing each connection as it is made. */
+    public static Result run(Path file, Observer observer) throws IOException {
+        return run(new Replay(RecordingFile.open(file), UnaryOperator.identity(), observer));
     }
 
     /**
@@ -120,7 +154,16 @@ public final class Replay implements StackJournal, CallbackBrackets {
      * {@code change} alters; it stops where the stack first does something the recorded one did not.
      */
     public static Result run(Path file, UnaryOperator<ConnectionOptions.Builder> change) throws IOException {
-        Replay replay = new Replay(RecordingFile.open(file), o -> change.apply(o.toBuilder()).build());
+        return run(file, change, Observer.NONE);
+    }
+
+    /** {@link #run(Path, UnaryOperator)}, {@code observer} seeing each connection as it is made. */
+    public static Result run(Path file, UnaryOperator<ConnectionOptions.Builder> change, Observer observer)
+            throws IOException {
+        return run(new Replay(RecordingFile.open(file), o -> change.apply(o.toBuilder()).build(), observer));
+    }
+
+    private static Result run(Replay replay) throws IOException {
         try (DataInputStream closing = replay.in) {
             return replay.run();
         }
@@ -160,6 +203,16 @@ public final class Replay implements StackJournal, CallbackBrackets {
     private void perform() {
         inputs++;
         long t = next.time;
+        long outer = inputNanos;
+        inputNanos = t;
+        try {
+            perform(t);
+        } finally {
+            inputNanos = outer;
+        }
+    }
+
+    private void perform(long t) {
         switch (next.kind) {
             case RECEIVE -> stack.receive(t, Unpooled.wrappedBuffer(
                     PacketDigest.rebuild(next.bytes, next.byteCount, next.length, (int) next.value)));
@@ -184,12 +237,19 @@ public final class Replay implements StackJournal, CallbackBrackets {
                 Connection c = connection(next.id);
                 int length = next.length;
                 byte[] data = copy(next.byteCount, length);
-                c.write(t, data, 0, length);
+                int n = c.write(t, data, 0, length);
+                if (n > 0) {
+                    observer.written(c, data, n);
+                }
             }
             case READ -> {
                 Connection c = connection(next.id);
                 int max = next.length;
-                c.read(t, room(max), 0, max);
+                byte[] into = readRoom(max);
+                int n = c.read(t, into, 0, max);
+                if (n > 0) {
+                    observer.read(c, into, n);
+                }
             }
             case SHUTDOWN -> connection(next.id).shutdownOutput(t);
             case CLOSE -> connection(next.id).close(t);
@@ -250,6 +310,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
             diverge("connection " + ids.of(connection) + " made");
         }
         advance();
+        observer.created(ids.of(connection), connection, inputNanos);
     }
 
     @Override
@@ -433,10 +494,18 @@ public final class Replay implements StackJournal, CallbackBrackets {
         return b;
     }
 
+    private byte[] readRoom(int n) {
+        readBuffer = atLeast(readBuffer, n);
+        return readBuffer;
+    }
+
     private byte[] room(int n) {
-        if (scratch.length < n) {
-            scratch = new byte[Math.max(n, scratch.length * 2)];
-        }
+        scratch = atLeast(scratch, n);
         return scratch;
+    }
+
+    /** {@code b}, or a larger array when it holds fewer than {@code n} bytes. */
+    private static byte[] atLeast(byte[] b, int n) {
+        return b.length < n ? new byte[Math.max(n, b.length * 2)] : b;
     }
 }

@@ -2,6 +2,8 @@ package io.tcplab.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.interop.Interop;
 import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
@@ -10,7 +12,9 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code tcplab send --record} to a kernel listener over TUN, then {@code tcplab replay}: the
  * real run, its timing set by the kernel and the scheduler, replays on virtual time to its last
- * packet. In a namespace the test makes (docs/test-hosts.md).
+ * packet; with {@code --out}, it traces the connection the run did not trace and reports it as
+ * {@code send --json} did. In a namespace the test makes (docs/test-hosts.md).
  */
 class RecordReplayTunTest {
     private NamespaceHosts hosts;
@@ -48,6 +53,7 @@ class RecordReplayTunTest {
     @Test
     void aRecordedSendReplaysToItsLastPacket(@TempDir Path dir) throws Exception {
         Path recording = dir.resolve("send.rec");
+        Cli send;
         String tun = String.format(Locale.ROOT, "tlrr%06x", ThreadLocalRandom.current().nextInt(1 << 24));
         try (ServerSocketChannel server = k.inside(() -> ServerSocketChannel.open().bind(new InetSocketAddress(5007)))) {
             CompletableFuture<String[]> kernel = CompletableFuture.supplyAsync(() -> {
@@ -57,8 +63,8 @@ class RecordReplayTunTest {
                     throw new UncheckedIOException(e);
                 }
             });
-            Cli send = Cli.run(null, "send", "--netns", k.name(), "--tun", tun, "--host-addr", net.cidr(1), "--addr",
-                    net.address(2), "--port", "5007", "--bytes", "4MiB", "--record", recording.toString(), "--quiet");
+            send = Cli.run(null, "send", "--netns", k.name(), "--tun", tun, "--host-addr", net.cidr(1), "--addr",
+                    net.address(2), "--port", "5007", "--bytes", "4MiB", "--record", recording.toString(), "--json");
             assertThat(send.exitCode()).as(send.err()).isZero();
             assertThat(Long.parseLong(kernel.get(60, TimeUnit.SECONDS)[0])).isEqualTo(4 << 20);
         }
@@ -69,6 +75,22 @@ class RecordReplayTunTest {
         assertThat(replay.out()).contains("(tcplab send): identical to the end");
         long packets = Long.parseLong(replay.out().replaceAll("(?s).*to the end: (\\d+) packets.*", "$1"));
         assertThat(packets).as("at least one packet per 64 kB of data").isGreaterThan((4 << 20) / 65536);
+
+        // the run traced nothing; its replay traces and reports the connection as send reported it
+        JsonNode sent = new ObjectMapper().readTree(send.out().lines().findFirst().orElseThrow());
+        Path out = dir.resolve("replay-out");
+        Cli traced = Cli.run(null, "replay", recording.toString(), "--out", out.toString());
+        assertThat(traced.exitCode()).as(traced.out() + traced.err()).isZero();
+        assertThat(traced.out()).contains("identical to the end: " + packets + " packets");
+        JsonNode replayed = new ObjectMapper().readTree(out.resolve("connection-0.json").toFile());
+        for (String field : List.of("local", "remote", "bytesSent", "sha256Sent", "bytesReceived", "sha256Received",
+                "congestionControl", "mss", "complete")) {
+            assertThat(replayed.get(field)).as(field).isEqualTo(sent.get(field));
+        }
+        List<String> rows = Files.readAllLines(out.resolve("connection-0.csv"));
+        assertThat(rows.size() - 1L).isEqualTo(replayed.get("traceRows").asLong())
+                .isGreaterThan((4 << 20) / 65536);
+        assertThat(out.resolve("connection-0.png")).isNotEmptyFile();
 
         Cli bad = Cli.run(null, "replay", dir.resolve("none.rec").toString());
         assertThat(bad.exitCode()).isEqualTo(2);

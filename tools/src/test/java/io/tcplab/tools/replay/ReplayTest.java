@@ -3,187 +3,41 @@ package io.tcplab.tools.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.tcplab.stack.PacketSink;
-import io.tcplab.stack.RandomSource;
-import io.tcplab.stack.StackConfig;
-import io.tcplab.stack.TcpStack;
-import io.tcplab.stack.conn.Connection;
-import io.tcplab.stack.conn.ConnectionHandler;
-import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.wire.Checksum;
 import io.tcplab.stack.wire.IpPacket;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tcplab.tools.metrics.TraceCsvWriter;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A transfer between two stacks on virtual time over a 10 ms path that drops every 40th packet,
  * each stack recorded; each recording replayed on a stack made from the recording alone must
- * match to the last packet, and a what-if replay must stop where the difference first shows.
+ * match to the last packet, and a what-if replay must stop where the difference first shows; a
+ * replay with its files on must still match, and write the trace the recorded run would have.
  */
 class ReplayTest {
-    private static final byte[] CLIENT = {10, 0, 0, 1};
-    private static final byte[] SERVER = {10, 0, 0, 2};
-    private static final int PORT = 5001;
-    private static final int BYTES = 300_000;
-    private static final long DELAY = 10_000_000L;
-
     @TempDir
     Path dir;
-
-    /** The path between the two stacks: each packet arrives DELAY later, every 40th toward the server is lost. */
-    private static final class Wire {
-        record Delivery(long at, long order, boolean toServer, byte[] bytes) {
-        }
-
-        final PriorityQueue<Delivery> queue = new PriorityQueue<>((a, b) -> a.at != b.at
-                ? Long.compare(a.at, b.at) : Long.compare(a.order, b.order));
-        long now;
-        long sent;
-        long towardServer;
-
-        /** A sink onto the wire; each packet also goes to {@code seen}. */
-        PacketSink toward(boolean server, List<byte[]> seen) {
-            return packet -> {
-                byte[] b = new byte[packet.readableBytes()];
-                packet.getBytes(packet.readerIndex(), b);
-                seen.add(b);
-                sent++;
-                if (!server || ++towardServer % 40 != 0) {
-                    queue.add(new Delivery(now + DELAY, sent, server, b));
-                }
-            };
-        }
-    }
-
-    /** Runs the transfer with both stacks recorded; returns the client's packets as they left. */
-    private List<byte[]> recordTransfer(Path clientFile, Path serverFile) throws IOException {
-        return recordTransfer(clientFile, serverFile, Keep.PACKETS);
-    }
-
-    private List<byte[]> recordTransfer(Path clientFile, Path serverFile, Keep keep) throws IOException {
-        Wire wire = new Wire();
-        List<byte[]> clientOut = new ArrayList<>();
-        try (Recorder clientRec = new Recorder(clientFile, "client", keep);
-             Recorder serverRec = new Recorder(serverFile, "server", keep)) {
-            TcpStack client = stack(StackConfig.builder(clientRec.random(RandomSource.seeded(1))).address(CLIENT)
-                    .isnSource((now, la, lp, ra, rp) -> lp * 7919L), clientRec.sink(wire.toward(true, clientOut)));
-            TcpStack server = stack(StackConfig.builder(serverRec.random(RandomSource.seeded(2))).address(SERVER),
-                    serverRec.sink(wire.toward(false, new ArrayList<>())));
-            clientRec.attach(client);
-            serverRec.attach(server);
-            Discard sink = new Discard();
-            server.listen(PORT, null, (c, now) -> sink);
-            client.connect(0, SERVER, PORT, null, new Sender());
-            run(wire, client, server);
-            assertThat(sink.received).as("the transfer completed over the lossy path").isEqualTo(BYTES);
-            assertThat(wire.towardServer / 40).as("packets lost on the way").isGreaterThanOrEqualTo(5);
-        }
-        return clientOut;
-    }
-
-    /**
-     * The client's ISNs come from a source of its own, which a replay cannot rebuild (the recording
-     * keeps the ISNs); the server's from the stack's RFC 6528 generator, whose secret is drawn.
-     */
-    private static TcpStack stack(StackConfig.Builder config, PacketSink sink) {
-        return new TcpStack(config.defaultOptions(ConnectionOptions.builder().mss(1460).build()).build(), sink);
-    }
-
-    private static void run(Wire wire, TcpStack client, TcpStack server) {
-        while (true) {
-            long next = Math.min(client.nextDeadline(), server.nextDeadline());
-            Wire.Delivery d = wire.queue.peek();
-            if (d != null && d.at() <= next) {
-                wire.queue.poll();
-                wire.now = d.at();
-                ByteBuf packet = Unpooled.wrappedBuffer(d.bytes());
-                (d.toServer() ? server : client).receive(wire.now, packet);
-            } else if (next != Long.MAX_VALUE && next < 120_000_000_000L) {
-                wire.now = next;
-                if (client.nextDeadline() <= next) {
-                    client.poll(next);
-                }
-                if (server.nextDeadline() <= next) {
-                    server.poll(next);
-                }
-            } else {
-                return;
-            }
-        }
-    }
-
-    /** Writes BYTES that do not compress (a hash of each byte's position) as room opens, then closes. */
-    private static final class Sender implements ConnectionHandler {
-        private final byte[] chunk = new byte[16_384];
-        private int written;
-
-        @Override
-        public void onEstablished(Connection c, long now) {
-            onWritable(c, now);
-        }
-
-        @Override
-        public void onWritable(Connection c, long now) {
-            while (written < BYTES) {
-                int n = Math.min(chunk.length, BYTES - written);
-                for (int i = 0; i < n; i++) {
-                    chunk[i] = byteAt(written + i);
-                }
-                int taken = c.write(now, chunk, 0, n);
-                written += taken;
-                if (taken < n) {
-                    return;
-                }
-            }
-            c.close(now);
-        }
-    }
-
-    /** MurmurHash3's finalizer of the position: bytes without a pattern a compressor could use. */
-    private static byte byteAt(int position) {
-        int h = position;
-        h ^= h >>> 16;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        h *= 0xC2B2AE35;
-        return (byte) (h ^ h >>> 16);
-    }
-
-    /** Reads everything; closes at the peer's FIN. */
-    private static final class Discard implements ConnectionHandler {
-        private final byte[] into = new byte[8192];
-        long received;
-
-        @Override
-        public void onReadable(Connection c, long now) {
-            int n;
-            while ((n = c.read(now, into, 0, into.length)) > 0) {
-                received += n;
-            }
-            if (n < 0) {
-                c.close(now);
-            }
-        }
-    }
 
     @Test
     void bothSidesReplayToTheLastPacket() throws IOException {
         Path clientFile = dir.resolve("client.rec");
         Path serverFile = dir.resolve("server.rec");
-        List<byte[]> clientPackets = recordTransfer(clientFile, serverFile);
+        List<byte[]> clientPackets = RecordedTransfer.record(clientFile, serverFile);
 
         Replay.Result client = Replay.run(clientFile);
         Replay.Result server = Replay.run(serverFile);
         assertThat(client.setup()).isEqualTo("client");
-        assertThat(client.packets()).isEqualTo(clientPackets.size()).isGreaterThan(BYTES / 1448);
+        assertThat(client.packets()).isEqualTo(clientPackets.size()).isGreaterThan(RecordedTransfer.BYTES / 1448);
         assertThat(server.packets()).isGreaterThan(100);
         assertThat(client.inputs()).isGreaterThan(client.packets() / 3);
     }
@@ -192,8 +46,9 @@ class ReplayTest {
     void aHeadersOnlyRecordingReplaysToTheLastPacketInAFractionOfTheSize() throws IOException {
         Path full = dir.resolve("full.rec");
         Path headers = dir.resolve("headers.rec");
-        recordTransfer(full, dir.resolve("full-server.rec"));
-        List<byte[]> clientPackets = recordTransfer(headers, dir.resolve("headers-server.rec"), Keep.HEADERS);
+        RecordedTransfer.record(full, dir.resolve("full-server.rec"));
+        List<byte[]> clientPackets = RecordedTransfer.record(headers, dir.resolve("headers-server.rec"), null,
+                Keep.HEADERS);
 
         Replay.Result client = Replay.run(headers);
         Replay.Result server = Replay.run(dir.resolve("headers-server.rec"));
@@ -201,22 +56,16 @@ class ReplayTest {
         assertThat(client.packets()).isEqualTo(clientPackets.size());
         assertThat(server.packets()).isEqualTo(Replay.run(dir.resolve("full-server.rec")).packets());
         // the receiving side keeps the payloads it got, the sending side what it wrote: 300 kB either way
-        assertThat(Files.size(dir.resolve("full-server.rec"))).isGreaterThan(BYTES);
-        assertThat(Files.size(full)).isGreaterThan(BYTES);
-        assertThat(Files.size(dir.resolve("headers-server.rec"))).isLessThan(BYTES / 10);
-        assertThat(Files.size(headers)).isLessThan(BYTES / 10);
+        int bytes = RecordedTransfer.BYTES;
+        assertThat(Files.size(dir.resolve("full-server.rec"))).isGreaterThan(bytes);
+        assertThat(Files.size(full)).isGreaterThan(bytes);
+        assertThat(Files.size(dir.resolve("headers-server.rec"))).isLessThan(bytes / 10);
+        assertThat(Files.size(headers)).isLessThan(bytes / 10);
     }
 
     @Test
-    void aHeadersOnlyPacketGetsTheChecksumVerdictTheRealOneGot() {
-        List<byte[]> packets = new ArrayList<>();
-        Wire wire = new Wire();
-        TcpStack client = stack(StackConfig.builder(RandomSource.seeded(1)).address(CLIENT), wire.toward(true, packets));
-        TcpStack server = stack(StackConfig.builder(RandomSource.seeded(2)).address(SERVER),
-                wire.toward(false, new ArrayList<>()));
-        server.listen(PORT, null, (c, now) -> new Discard());
-        client.connect(0, SERVER, PORT, null, new Sender());
-        run(wire, client, server);
+    void aHeadersOnlyPacketGetsTheChecksumVerdictTheRealOneGot() throws IOException {
+        List<byte[]> packets = RecordedTransfer.record(dir.resolve("client.rec"), dir.resolve("server.rec"));
         List<byte[]> withData = packets.stream().filter(p -> PacketDigest.headerLength(p, p.length) < p.length).toList();
         assertThat(withData).hasSizeGreaterThan(100);
         for (byte[] real : withData) {
@@ -243,7 +92,7 @@ class ReplayTest {
     @Test
     void aStackMadeDifferentlyStopsAtItsFirstDifferentSegment() throws IOException {
         Path clientFile = dir.resolve("client.rec");
-        List<byte[]> clientPackets = recordTransfer(clientFile, dir.resolve("server.rec"));
+        List<byte[]> clientPackets = RecordedTransfer.record(clientFile, dir.resolve("server.rec"));
         // the recorded client opened with 10 segments (RFC 6928); one with 9 sends the first nine alike
         List<String> data = clientPackets.stream().map(p -> Segments.describe(p, p.length))
                 .filter(d -> !d.endsWith(" len 0")).toList();
@@ -255,5 +104,91 @@ class ReplayTest {
                 .hasMessageContaining("the recording has a packet of 1500 bytes " + tenth)
                 .hasMessageContaining("seq " + seq + " ")
                 .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aTracedReplayStillMatchesAndWritesTheTraceTheRunWouldHave() throws IOException {
+        Path clientFile = dir.resolve("client.rec");
+        Path serverFile = dir.resolve("server.rec");
+        StringWriter recordedTrace = new StringWriter();
+        try (TraceCsvWriter w = new TraceCsvWriter(recordedTrace)) {
+            RecordedTransfer.record(clientFile, serverFile, w); // the client connected at 0: no time to shift
+        }
+        Replay.Result plain = Replay.run(clientFile);
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Replay.Result traced;
+        List<Path> files;
+        try (ReplayFiles replayFiles = new ReplayFiles(out)) {
+            traced = Replay.run(clientFile, replayFiles);
+            files = replayFiles.finish(false);
+            assertThat(replayFiles.connections()).isEqualTo(1);
+        }
+        assertThat(traced).isEqualTo(plain);
+        assertThat(files).extracting(p -> p.getFileName().toString())
+                .startsWith("connection-0.csv", "connection-0.json", "connection-0.png");
+        assertThat(files).allMatch(Files::exists);
+
+        List<String> lines = Files.readAllLines(out.resolve("connection-0.csv"));
+        List<String> recorded = recordedTrace.toString().lines().toList();
+        assertThat(lines.get(0)).isEqualTo(TraceCsvWriter.HEADER);
+        // the recorded run's trace began after connect returned; the replay's begins with the connection
+        int before = lines.size() - recorded.size();
+        assertThat(before).as("rows before connect returned (SYN_SENT)").isBetween(1, 3);
+        assertThat(lines.subList(1 + before, lines.size())).isEqualTo(recorded.subList(1, recorded.size()));
+        assertThat(lines.subList(1, 1 + before)).allMatch(l -> l.startsWith("0,"));
+
+        double previous = 0;
+        for (String row : lines.subList(1, lines.size())) {
+            double t = Double.parseDouble(row.split(",")[0]);
+            assertThat(t).as(row).isGreaterThanOrEqualTo(previous);
+            previous = t;
+        }
+        assertThat(previous).as("the last row's time (s)").isBetween(0.1, 120.0);
+
+        JsonNode json = new ObjectMapper().readTree(out.resolve("connection-0.json").toFile());
+        assertThat(json.get("connection").asInt()).isZero();
+        assertThat(json.get("traceRows").asLong()).isEqualTo(lines.size() - 1);
+        assertThat(json.get("role").asText()).isEqualTo("active");
+        assertThat(json.get("mode").asText()).isEqualTo("replay");
+        assertThat(json.get("local").asText()).startsWith("10.0.0.1:");
+        assertThat(json.get("remote").asText()).isEqualTo("10.0.0.2:" + RecordedTransfer.PORT);
+        assertThat(json.get("bytesSent").asLong()).isEqualTo(RecordedTransfer.BYTES);
+        assertThat(json.get("sha256Sent").asText()).isEqualTo(RecordedTransfer.sha256());
+        assertThat(json.get("bytesReceived").asLong()).isZero();
+        assertThat(json.get("complete").asBoolean()).isTrue();
+        assertThat(json.get("interrupted").asBoolean()).isFalse();
+        assertThat(json.get("segmentsRetransmitted").asLong()).isPositive();
+        assertThat(json.get("seconds").asDouble()).isBetween(0.05, previous);
+
+        // the last row with a window (CLOSED has none) carries the connection's final cwnd; SND.UNA
+        // is past every byte, the SYN and the FIN
+        String[] last = lines.get(lines.size() - 1).split(",", -1);
+        assertThat(Long.parseLong(last[6])).isEqualTo(RecordedTransfer.BYTES + 2L);
+        String[] lastWindow = lines.stream().skip(1).map(l -> l.split(",", -1))
+                .filter(r -> !r[1].equals("0")).reduce((a, b) -> b).orElseThrow();
+        assertThat(Long.parseLong(lastWindow[1])).isEqualTo(json.get("finalCwndBytes").asLong());
+
+        byte[] png = Files.readAllBytes(out.resolve("connection-0.png"));
+        assertThat(Arrays.copyOf(png, 8)).containsExactly(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
+    }
+
+    @Test
+    void aReplayThatDivergesLeavesTheTraceUpToThere() throws IOException {
+        Path clientFile = dir.resolve("client.rec");
+        RecordedTransfer.record(clientFile, dir.resolve("server.rec"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        try (ReplayFiles replayFiles = new ReplayFiles(out)) {
+            assertThatThrownBy(() -> Replay.run(clientFile, b -> b.initialWindowSegments(9), replayFiles))
+                    .isInstanceOf(Replay.Divergence.class);
+            replayFiles.finish(true);
+        }
+        List<String> lines = Files.readAllLines(out.resolve("connection-0.csv"));
+        // up to the ninth segment of the first flight, and the tenth the recording has never came
+        assertThat(lines.stream().filter(l -> l.contains(",SEND,") && !l.endsWith(",0"))).hasSize(9);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("connection-0.json").toFile());
+        assertThat(json.get("interrupted").asBoolean()).isTrue();
+        assertThat(json.get("complete").asBoolean()).isFalse();
+        assertThat(json.get("traceRows").asLong()).isEqualTo(lines.size() - 1);
+        assertThat(out.resolve("connection-0.png")).exists();
     }
 }
