@@ -13,9 +13,12 @@ import io.tcplab.stack.cc.WindowedCongestionControl;
  * F = marked bytes / acknowledged bytes and α ← (1−g)α + gF with g = 1/16 (dctcp_shift_g = 4),
  * α starting at 1 (dctcp_alpha_on_init = 1024); on ECE, at most once per window (the sender's
  * CWR rule), cwnd ← cwnd·(1 − α/2). Loss is Reno's halving (§3.5); without ECN nothing is marked
- * and DCTCP is Reno. The marked fraction is only right if the receiver echoes CE exactly
- * (RFC 8257 §3.2): {@link #needsExactCeEcho()} makes the connection ask a tcplab peer for it in
- * the SYN, and echo exactly itself (as a Linux dctcp receiver does); docs/stack.md has the rule.
+ * and DCTCP is Reno. With Accurate ECN negotiated (RFC 9768) the marked bytes are the CE-marked
+ * bytes its feedback reports ({@link AckSample#deliveredCeBytes()}: the AccECN option's ECEB, else
+ * the ACE field's packets × SMSS); with classic ECN they are the bytes of ACKs that carried ECE,
+ * which is only right if the receiver echoes CE exactly (RFC 8257 §3.2): {@link #needsExactCeEcho()}
+ * makes the connection ask a tcplab peer for it in the SYN when AccECN is not agreed, and echo
+ * exactly itself (as a Linux dctcp receiver does); docs/stack.md has the rule.
  */
 public final class Dctcp extends WindowedCongestionControl {
     private final double g;
@@ -52,7 +55,9 @@ public final class Dctcp extends WindowedCongestionControl {
     protected void observe(AckSample s) {
         long delivered = s.newlyDeliveredBytes();
         bytesAcked += delivered;
-        if (s.ece()) {
+        if (s.accurateEcn()) {
+            bytesMarked += s.deliveredCeBytes();
+        } else if (s.ece()) {
             bytesMarked += delivered;
         }
     }
@@ -61,7 +66,8 @@ public final class Dctcp extends WindowedCongestionControl {
     @Override
     public void onRoundStart(long round, long nowNanos) {
         if (bytesAcked > 0) {
-            double f = (double) bytesMarked / bytesAcked;
+            // AccECN's marks may be fed back a little after the bytes they mark were acknowledged
+            double f = Math.min(1, (double) bytesMarked / bytesAcked);
             alpha = (1 - g) * alpha + g * f;
         }
         bytesAcked = 0;

@@ -37,4 +37,24 @@ class DctcpTest {
         path.rounds(11);
         assertThat(((Dctcp) path.cc).alpha()).isCloseTo(Math.pow(15.0 / 16, 10), within(1e-9));
     }
+
+    /**
+     * With AccECN (RFC 9768) the marked bytes are the CE bytes the feedback reports, not the bytes
+     * of ACKs that echoed congestion: every ACK below has ECE set, a quarter of its bytes marked,
+     * so α_n = 0.25 + 0.75·(15/16)^n after n windows; read from ECE it would climb to 1.
+     */
+    @Test
+    void withAccurateEcnAlphaFollowsTheReportedCeBytes() {
+        Dctcp dctcp = new Dctcp(1.0 / 16, 1);
+        dctcp.init(new io.tcplab.stack.cc.CcInit(1000, 10_000, true, true, false, 0));
+        TestAck ack = new TestAck();
+        for (int round = 1; round <= 21; round++) {
+            dctcp.onRoundStart(round, round * MS);
+            for (int i = 0; i < 4; i++) {
+                dctcp.onAck(ack.set(round * MS, 1000, MS, MS, 4000, 3000, true, 0, 0, false,
+                        io.tcplab.stack.cc.CaState.OPEN, -1).accurateEcn(250));
+            }
+        }
+        assertThat(dctcp.alpha()).isCloseTo(0.25 + 0.75 * Math.pow(15.0 / 16, 20), within(1e-9));
+    }
 }

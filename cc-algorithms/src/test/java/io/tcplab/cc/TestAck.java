@@ -30,6 +30,13 @@ final class TestAck extends AckSample {
         return this;
     }
 
+    /** Accurate ECN feedback: this ACK newly reported {@code ceBytes} CE-marked bytes (RFC 9768). */
+    TestAck accurateEcn(long ceBytes) {
+        accurateEcn = true;
+        deliveredCeBytes = ceBytes;
+        return this;
+    }
+
     TestAck appLimited(boolean on) {
         appLimited = on;
         return this;

@@ -275,7 +275,7 @@ public final class TcpStack {
         Connection c = newConnection(now, scratch.copy(), listener.options(), null, true);
         listener.halfOpen++;
         listenerOf.put(c, listener);
-        c.openPassive(now, tcp.seq(), tcp.window(), options, ecnSetup);
+        c.openPassive(now, tcp.seq(), tcp.window(), options, flags, ip.ecn());
     }
 
     /** Cookies sent within the last two periods may still come back (Linux checks as long). */

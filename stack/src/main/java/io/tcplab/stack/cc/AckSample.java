@@ -14,6 +14,8 @@ public class AckSample {
     protected long priorInflight;
     protected long inflight;
     protected boolean ece;
+    protected boolean accurateEcn;
+    protected long deliveredCeBytes;
     protected long deliveredTotal;
     protected long lostTotal;
     protected long eceDeliveredTotal;
@@ -41,8 +43,22 @@ public class AckSample {
     public long priorInflight() { return priorInflight; }
     /** Bytes in flight after this ACK. */
     public long inflight() { return inflight; }
-    /** The ACK carried ECE (RFC 3168). */
+    /**
+     * The ACK echoed congestion: it carried ECE (RFC 3168), or under Accurate ECN its feedback
+     * told of newly CE-marked packets (RFC 9768 §3.2).
+     */
     public boolean ece() { return ece; }
+    /**
+     * The connection feeds CE marks back by Accurate ECN (RFC 9768): {@link #deliveredCeBytes()} is
+     * then the extent of the marking, where RFC 3168's ECE only says that some packet was marked.
+     */
+    public boolean accurateEcn() { return accurateEcn; }
+    /**
+     * Under Accurate ECN, the CE-marked bytes this ACK newly fed back: from the AccECN option's
+     * ECEB field when it carried one (RFC 9768 §3.2.3), else the newly CE-marked packets of the
+     * ACE field times the SMSS (appendix A.3's estimate, an upper bound). 0 without AccECN.
+     */
+    public long deliveredCeBytes() { return deliveredCeBytes; }
     /** Bytes delivered over the connection's life, cumulatively or selectively acknowledged. */
     public long deliveredTotal() { return deliveredTotal; }
     /** Bytes declared lost over the connection's life. */

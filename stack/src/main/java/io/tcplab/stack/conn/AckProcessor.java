@@ -25,6 +25,7 @@ final class AckProcessor {
     private final RttEstimator rtt;
     private final DeliveryRate rate;
     private final TimerTable timers;
+    private final AccEcnSender accEcn;
     private final long timestampTickNanos;
     /** Without SACK, a cumulative ACK credits only what the duplicate ACKs before it did not (Linux). */
     private final boolean dupAckCredit;
@@ -49,6 +50,7 @@ final class AckProcessor {
         this.rtt = sender.rtt();
         this.rate = sender.deliveryRate();
         this.timers = timers;
+        this.accEcn = c.accSender;
         this.timestampTickNanos = options.timestampTickNanos;
         this.dupAckCredit = options.dupAckCredit;
     }
@@ -62,8 +64,9 @@ final class AckProcessor {
      * An acceptable ACK of {@code ack} (SND.UNA − MAX.SND.WND ≤ SEG.ACK ≤ SND.NXT, checked by the
      * caller) on {@code segment}. No send here: the connection sends once the whole segment (its
      * text too) is processed, so a data segment carries the ACK of what just arrived.
+     * {@code handshakeEncoded}: its ACE field was read as the handshake's (RFC 9768 §3.2.2.1).
      */
-    void onAck(long now, long ack, ArrivingSegment segment) {
+    void onAck(long now, long ack, ArrivingSegment segment, boolean handshakeEncoded) {
         long priorUna = seq.una();
         long priorInflight = sender.inflight();
         long priorWnd = seq.window();
@@ -89,9 +92,9 @@ final class AckProcessor {
 
         long newlyDelivered = result.newlyAckedBytes + result.newlySackedBytes;
         rate.onAck(now, result, newlyDelivered, rtt.minRtt());
-        boolean ece = segment.has(TcpHeader.ECE);
+        boolean ece = congestionEchoed(now, segment, newlyDelivered, handshakeEncoded);
         if (ece) {
-            eceDelivered += newlyDelivered;
+            eceDelivered += accEcn.on() ? accEcn.newlyCeBytes() : newlyDelivered;
         }
         long rttSample = rttSample(now, advanced, segment.tsEcho());
         if (rttSample > 0) {
@@ -105,7 +108,7 @@ final class AckProcessor {
         recovery.countDupAck(advanced, dupAck);
         recovery.detect(now, result);
         recovery.afterDetection(now, ack, priorUna, dupAck, segment.tsEcho(), result, newlyDelivered);
-        if (ece && sender.ecn()) {
+        if (ece && (sender.ecn() || accEcn.on())) {
             recovery.onEcnEcho(now);
         }
 
@@ -132,6 +135,30 @@ final class AckProcessor {
         }
     }
 
+    /**
+     * Whether this ACK echoes congestion: RFC 3168's ECE flag, or under AccECN newly CE-marked
+     * packets in its feedback (RFC 9768 §3.2.2.2, §3.2.3.1), which a classic response treats as
+     * ECE (§3.1.5 keeps RFC 3168's response). An AccECN sender keeps responding after it stopped
+     * sending ECT, but not once the feedback was found zeroed (§3.2.2.4).
+     */
+    private boolean congestionEchoed(long now, ArrivingSegment segment, long newlyDelivered, boolean handshakeEncoded) {
+        if (!accEcn.on()) {
+            return segment.has(TcpHeader.ECE);
+        }
+        if (handshakeEncoded) {
+            return false; // its ACE is not the counter: the handshake read it
+        }
+        if (!accEcn.onAck(segment.flags(), segment.options(), newlyDelivered, sender.smss())) {
+            c.trace(now, TraceEvent.ACCECN, "zeroed", seq.una(), 0);
+        }
+        if (accEcn.newlyCePackets() == 0) {
+            return false;
+        }
+        c.trace(now, TraceEvent.ACCECN_CE, accEcn.newlyCeBytesFromOption() ? "option" : "ace", seq.una(),
+                (int) Math.min(Integer.MAX_VALUE, accEcn.newlyCeBytes()));
+        return true;
+    }
+
     private void tellAlgorithm(long now, long priorInflight, int priorDupSegments, long rttSample, boolean ece) {
         long cwnd = cc.cwndBytes();
         boolean cwndLimited = sender.cwndBlocked() || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
@@ -142,6 +169,7 @@ final class AckProcessor {
                 .rtt(rttSample, rtt.minRtt(), rtt.srtt())
                 .inflight(priorInflight, sender.inflight())
                 .ece(ece)
+                .accurateEcn(accEcn.on(), accEcn.newlyCeBytes())
                 .delivered(rate.delivered(), rate.sampleRate(), result.newestDeliveredAtSend)
                 .lost(recovery.lostBytes())
                 .eceDelivered(eceDelivered)

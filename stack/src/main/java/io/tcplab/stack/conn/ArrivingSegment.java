@@ -38,6 +38,15 @@ final class ArrivingSegment {
         return (flags & flagBits) != 0;
     }
 
+    int flags() {
+        return flags;
+    }
+
+    /** The segment's options, valid during the call that received it. */
+    TcpOptions options() {
+        return options;
+    }
+
     int windowField() {
         return windowField;
     }

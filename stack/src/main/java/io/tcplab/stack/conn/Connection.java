@@ -45,6 +45,9 @@ public final class Connection {
     final Timestamps timestamps;
     final SegmentEmitter emitter;
     final Handshake handshake;
+    /** Accurate ECN's receiving and sending halves (RFC 9768 §3.2), idle unless the handshake agrees on it. */
+    final AccEcnReceiver accReceiver = new AccEcnReceiver();
+    final AccEcnSender accSender = new AccEcnSender();
     private final PathMtu pathMtu;
     private final KeepAlive keepAlive;
     private final SegmentArrival arrival;
@@ -76,7 +79,7 @@ public final class Connection {
         this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, keepAlive, timers);
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
-        this.views = new ConnectionViews(sender, timestamps, handshake);
+        this.views = new ConnectionViews(sender, timestamps, handshake, accSender, accReceiver);
         install(handler);
     }
 
@@ -96,7 +99,7 @@ public final class Connection {
     /** Active open (RFC 9293 §3.10.1): send a SYN. */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
-        handshake.offerEcn(true);
+        handshake.offerEcn();
         handshake.sendSyn(now, false);
         ctx.onDeadlineChanged(this);
     }
@@ -105,9 +108,9 @@ public final class Connection {
      * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
      * sequence space and options, and answer with a SYN-ACK.
      */
-    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, boolean ecnSetup) {
+    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn) {
         startReceiving(segSeq & 0xFFFFFFFFL);
-        handshake.acceptSyn(synOptions, window, ecnSetup);
+        handshake.acceptSyn(now, synOptions, window, synFlags, synIpEcn);
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
         handshake.sendSyn(now, true);
@@ -124,7 +127,8 @@ public final class Connection {
      */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
         startReceiving((segSeq - 1) & 0xFFFFFFFFL);
-        handshake.acceptSyn(synOptions, scaledWindow, ecnSetup); // a cookie keeps no exact-CE option: never agreed
+        // a cookie keeps no exact-CE option, and only whether the SYN was an ECN-setup one: classic at most
+        handshake.acceptSyn(now, synOptions, scaledWindow, ecnSetup ? TcpHeader.ECE | TcpHeader.CWR : 0, 0);
         handshake.synAckSentStatelessly();
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);

@@ -34,5 +34,9 @@ public record ConnectionInfo(
         /** Our receiving side echoes CE exactly (RFC 8257 §3.2) rather than RFC 3168's latch. */
         boolean exactCeEcho,
         /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we took it up. */
-        boolean exactCeEchoAgreed) {
+        boolean exactCeEchoAgreed,
+        /** The ECN feedback the handshake settled on: off, classic (RFC 3168) or accecn (RFC 9768). */
+        EcnMode ecnMode,
+        /** Accurate ECN's counters, all zero unless {@link #ecnMode} is {@link EcnMode#ACCECN}. */
+        AccEcnCounts accEcn) {
 }

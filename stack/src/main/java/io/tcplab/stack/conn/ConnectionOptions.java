@@ -38,7 +38,10 @@ public final class ConnectionOptions {
     public final boolean sack;
     public final boolean timestamps;
     public final boolean windowScale;
+    /** ECN of either kind is asked for and accepted: {@link #ecnMode} is not {@link EcnMode#OFF}. */
     public final boolean ecn;
+    /** Which ECN feedback the SYN asks for and the connection accepts (RFC 3168, RFC 9768). */
+    public final EcnMode ecnMode;
     public final int sendBufferBytes;
     public final int receiveBufferBytes;
     public final boolean nagle;
@@ -136,7 +139,8 @@ public final class ConnectionOptions {
         sack = b.sack;
         timestamps = b.timestamps;
         windowScale = b.windowScale;
-        ecn = b.ecn;
+        ecnMode = b.ecnMode;
+        ecn = ecnMode != EcnMode.OFF;
         sendBufferBytes = b.sendBufferBytes;
         receiveBufferBytes = b.receiveBufferBytes;
         nagle = b.nagle;
@@ -199,7 +203,7 @@ public final class ConnectionOptions {
         b.sack = sack;
         b.timestamps = timestamps;
         b.windowScale = windowScale;
-        b.ecn = ecn;
+        b.ecnMode = ecnMode;
         b.sendBufferBytes = sendBufferBytes;
         b.receiveBufferBytes = receiveBufferBytes;
         b.nagle = nagle;
@@ -245,7 +249,7 @@ public final class ConnectionOptions {
         private boolean sack = true;
         private boolean timestamps = true;
         private boolean windowScale = true;
-        private boolean ecn = false;
+        private EcnMode ecnMode = EcnMode.OFF;
         private int sendBufferBytes = 4 << 20;
         private int receiveBufferBytes = 4 << 20;
         private boolean nagle = true;
@@ -306,7 +310,9 @@ public final class ConnectionOptions {
         public Builder sack(boolean on) { sack = on; return this; }
         public Builder timestamps(boolean on) { timestamps = on; return this; }
         public Builder windowScale(boolean on) { windowScale = on; return this; }
-        public Builder ecn(boolean on) { ecn = on; return this; }
+        /** Classic ECN (RFC 3168) on, or no ECN. */
+        public Builder ecn(boolean on) { ecnMode = on ? EcnMode.CLASSIC : EcnMode.OFF; return this; }
+        public Builder ecnMode(EcnMode mode) { ecnMode = java.util.Objects.requireNonNull(mode, "ecnMode"); return this; }
         public Builder sendBufferBytes(int bytes) { sendBufferBytes = bytes; return this; }
         public Builder receiveBufferBytes(int bytes) { receiveBufferBytes = bytes; return this; }
         public Builder nagle(boolean on) { nagle = on; return this; }

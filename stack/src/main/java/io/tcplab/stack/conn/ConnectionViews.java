@@ -18,7 +18,13 @@ final class ConnectionViews {
     private final TraceRecord record = new TraceRecord();
     private TraceListener listener;
 
-    ConnectionViews(Sender sender, Timestamps timestamps, Handshake handshake) {
+    private final AccEcnSender accSender;
+    private final AccEcnReceiver accReceiver;
+
+    ConnectionViews(Sender sender, Timestamps timestamps, Handshake handshake, AccEcnSender accSender,
+                    AccEcnReceiver accReceiver) {
+        this.accSender = accSender;
+        this.accReceiver = accReceiver;
         this.sender = sender;
         this.snd = sender.sequence();
         this.timestamps = timestamps;
@@ -65,6 +71,7 @@ final class ConnectionViews {
                 recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
                 rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), timestamps.agreed(),
                 snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(),
-                handshake.exactCeEcho(), handshake.exactCeEchoAgreed());
+                handshake.exactCeEcho(), handshake.exactCeEchoAgreed(), handshake.ecnMode(),
+                AccEcnCounts.of(accSender, accReceiver));
     }
 }

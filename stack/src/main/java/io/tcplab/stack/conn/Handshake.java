@@ -1,13 +1,14 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.trace.TraceEvent;
 import io.tcplab.stack.wire.TcpHeader;
 import io.tcplab.stack.wire.TcpOptions;
 
 /**
  * Opening a connection: the SYN or SYN-ACK we send and resend (RFC 9293 §3.5, RFC 6298 (5.5) and
  * (5.7)), and what the handshake agrees on (RFC 7323 §2.2, §3.2 timestamps and window scaling;
- * RFC 2018 §2 SACK; RFC 9293 §3.7.1 MSS; RFC 3168 §6.1.1 ECN and the exact CE echo of
- * docs/stack.md), handed to the parts that use it.
+ * RFC 2018 §2 SACK; RFC 9293 §3.7.1 MSS; RFC 3168 §6.1.1 ECN, RFC 9768 §3.1 Accurate ECN and
+ * the exact CE echo of docs/stack.md), handed to the parts that use it.
  */
 final class Handshake {
     private final Connection c;
@@ -21,6 +22,10 @@ final class Handshake {
     private final TimerTable timers;
 
     private boolean scaleAgreed;
+    /** Both halves are in AccECN feedback mode (RFC 9768 §3.1.1). */
+    private boolean accEcn;
+    /** The (AE,CWR,ECE) of our SYN-ACK in AccECN mode: the IP-ECN field of the latest SYN (table 2, §3.1.5). */
+    private int synAckAce;
     /** Our receiving side echoes CE exactly (RFC 8257 §3.2); settled with ECN. */
     private boolean exactCeEcho;
     /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we take it up. */
@@ -61,23 +66,100 @@ final class Handshake {
         snd.startWindow(window, scaleAgreed ? Math.min(peer.windowScale(), 14) : 0);
     }
 
-    /** A peer's SYN arrived at a listener: agree on its options, ECN ({@code ecnSetup}: an ECN-setup SYN) and the CE echo. */
-    void acceptSyn(TcpOptions syn, int window, boolean ecnSetup) {
+    /**
+     * A peer's SYN arrived at a listener, or at us in SYN-SENT (simultaneous open, which RFC 9768
+     * §3.1.2 answers as a listener would): agree on its options, the ECN feedback its {@code flags}
+     * ask for (the SYN's IP-ECN field was {@code ipEcn}) and the CE echo.
+     */
+    void acceptSyn(long now, TcpOptions syn, int window, int flags, int ipEcn) {
         negotiate(syn, window);
-        offerEcn(ecnSetup);
+        acceptEcn(now, flags, ipEcn);
         settleCeEcho(syn.exactCeEcho());
     }
 
-    /** ECN for what we send: wanted by our options or algorithm and, passively, offered by the peer's SYN. */
-    void offerEcn(boolean peerOffered) {
-        sender.useEcn(peerOffered && (options.ecn || sender.cc().needsEcn()));
+    /**
+     * RFC 9768 §3.1.1–§3.1.3 for a server: set to AccECN, any (AE,CWR,ECE) but (0,0,0) and
+     * (0,1,1) asks for AccECN (the reserved ones too, §3.1.3), and the SYN-ACK feeds back the
+     * SYN's IP-ECN field; a classic ECN-setup SYN (ECE and CWR, RFC 3168 §6.1.1) gets classic ECN
+     * (table 2, third block), as it does on a classic end, whatever AE says.
+     */
+    private void acceptEcn(long now, int flags, int ipEcn) {
+        boolean wanted = options.ecn || sender.cc().needsEcn();
+        int ace = TcpHeader.ace(flags);
+        if (options.ecnMode == EcnMode.ACCECN && ace != 0 && ace != 0b011) {
+            accEcn = true;
+            sender.useEcn(true);
+            synAckAce = HandshakeEncoding.aceOf(ipEcn);
+            c.accReceiver.start(0);
+            c.accSender.start();
+            c.trace(now, TraceEvent.ACCECN, "negotiated", snd.iss(), 0);
+            return;
+        }
+        sender.useEcn(wanted && (flags & (TcpHeader.ECE | TcpHeader.CWR)) == (TcpHeader.ECE | TcpHeader.CWR));
     }
 
-    /** RFC 3168 §6.1.1: only an ECN-setup SYN-ACK (ECE without CWR) agrees to the ECN our SYN offered. */
-    void onSynAckFlags(int flags) {
-        if (sender.ecn()) {
-            sender.useEcn((flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE);
+    /** An active open offers ECN when our options or our algorithm want it (RFC 3168 §6.1.1, RFC 9768 §3.1.1). */
+    void offerEcn() {
+        sender.useEcn(options.ecn || sender.cc().needsEcn());
+    }
+
+    /** Our SYN asks for AccECN (RFC 9768 §3.1.1). */
+    private boolean offersAccEcn() {
+        return options.ecnMode == EcnMode.ACCECN;
+    }
+
+    /**
+     * The SYN-ACK's flags settle the ECN our SYN offered. RFC 3168 §6.1.1: ECE without CWR agrees
+     * to classic ECN. RFC 9768 table 2 after an AccECN SYN: the four codepoints of its top block
+     * and the reserved (1,0,1) (§3.1.3, as if the SYN arrived unchanged) agree to AccECN, (0,0,1)
+     * to classic ECN, (0,0,0) and the broken reflection (1,1,1) to none. In AccECN mode the
+     * SYN-ACK's IP-ECN field {@code ipEcn} is fed back (§3.2.2.1) and its options tested
+     * (§3.2.3.2.3–4).
+     */
+    void onSynAck(long now, int flags, int ipEcn, TcpOptions synAck) {
+        if (!sender.ecn()) {
+            return;
         }
+        int ace = TcpHeader.ace(flags);
+        if (!offersAccEcn()) {
+            sender.useEcn((flags & (TcpHeader.ECE | TcpHeader.CWR)) == TcpHeader.ECE);
+            return;
+        }
+        int synArrivedAs = ace == 0b101 ? 0 : HandshakeEncoding.ipEcnOf(ace);
+        if (synArrivedAs < 0) {
+            sender.useEcn(ace == 0b001); // classic ECN, or none after (0,0,0) and (1,1,1)
+            c.trace(now, TraceEvent.ACCECN, ace == 0b001 ? "classic" : "off", snd.iss(), 0);
+            return;
+        }
+        accEcn = true;
+        c.accReceiver.start(2); // §3.2.3.2.1: the option on the ACK of the SYN-ACK and on the first data
+        c.accReceiver.onSynAck(ipEcn);
+        c.accSender.start();
+        c.accSender.onSynAckFeedback(synArrivedAs, synAck);
+        c.trace(now, TraceEvent.ACCECN, "negotiated", snd.iss(), 0);
+    }
+
+    /**
+     * A SYN arrived again in SYN-RECEIVED (RFC 9768 §3.1.5): in AccECN mode the next SYN-ACK feeds
+     * back its IP-ECN field, and a SYN without ECN flags means we may never send ECT.
+     */
+    void onSynAgain(int flags, int ipEcn) {
+        if (accEcn) {
+            synAckAce = HandshakeEncoding.aceOf(ipEcn);
+            if (TcpHeader.ace(flags) == 0) {
+                c.accSender.disableEct();
+            }
+        }
+    }
+
+    /** Both halves are in AccECN feedback mode. */
+    boolean accEcn() {
+        return accEcn;
+    }
+
+    /** What ECN feedback the handshake settled on. */
+    EcnMode ecnMode() {
+        return accEcn ? EcnMode.ACCECN : sender.ecn() ? EcnMode.CLASSIC : EcnMode.OFF;
     }
 
     /** This end wants its peer to echo CE exactly: its algorithm needs it or its options ask. */
@@ -93,7 +175,8 @@ final class Handshake {
      * Linux receiver whose algorithm is dctcp does without any option.
      */
     void settleCeEcho(boolean peerOption) {
-        boolean allowed = sender.ecn() && options.exactCeEcho != ExactCeEcho.OFF;
+        // only with classic ECN: AccECN feeds every CE mark back by itself (RFC 9768 §3.2)
+        boolean allowed = sender.ecn() && !accEcn && options.exactCeEcho != ExactCeEcho.OFF;
         exactCeEchoAgreed = allowed && peerOption;
         exactCeEcho = allowed && (peerOption || wantsExactCeEcho());
     }
@@ -135,18 +218,48 @@ final class Handshake {
         if (synAck ? exactCeEchoAgreed : sender.ecn() && wantsExactCeEcho()) {
             o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
         }
-        int flags = TcpHeader.SYN;
-        if (synAck) {
-            flags |= TcpHeader.ACK | (sender.ecn() ? TcpHeader.ECE : 0); // RFC 3168 §6.1.1: ECN-setup SYN-ACK
-        } else if (sender.ecn()) {
-            flags |= TcpHeader.ECE | TcpHeader.CWR; // ECN-setup SYN
-        }
+        int flags = TcpHeader.SYN | (synAck ? TcpHeader.ACK | synAckEcnFlags(o) : synEcnFlags());
         int window = synAck ? c.receiver().windowField(true) : Math.min(options.receiveBufferBytes, 65535);
         emitter.syn(flags, synAck, window);
         snd.synSent();
         // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
         long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
         timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
+    }
+
+    /**
+     * The ECN flags of our SYN. RFC 3168 §6.1.1: ECE and CWR ask for classic ECN. RFC 9768
+     * §3.1.1: AE too asks for AccECN, on the first SYN and its first retransmission; later ones go
+     * without any (§3.1.4.1), in case a middlebox drops them.
+     */
+    private int synEcnFlags() {
+        if (!sender.ecn()) {
+            return 0;
+        }
+        if (offersAccEcn()) {
+            return synRetransmits < 2 ? TcpHeader.AE | TcpHeader.CWR | TcpHeader.ECE : 0;
+        }
+        return TcpHeader.ECE | TcpHeader.CWR;
+    }
+
+    /**
+     * The ECN flags of our SYN-ACK, and the AccECN option it carries. RFC 3168 §6.1.1: ECE agrees
+     * to classic ECN. RFC 9768 §3.1.1: in AccECN mode the flags feed back the SYN's IP-ECN field,
+     * and the first SYN-ACK carries the option (§3.2.3.2.1); a retransmission goes without the
+     * option, a second one without ECN flags, after which we never send ECT (§3.2.3.2.2, §3.1.5).
+     */
+    private int synAckEcnFlags(TcpOptions o) {
+        if (!accEcn) {
+            return sender.ecn() ? TcpHeader.ECE : 0;
+        }
+        if (synRetransmits == 0) {
+            c.accReceiver.fillOption(o, 3);
+        }
+        if (synRetransmits >= 2) {
+            c.accSender.disableEct();
+            return 0;
+        }
+        return TcpHeader.aceFlags(synAckAce);
     }
 
     /** The SYN-ACK of a SYN cookie left without us: when is not known, so it counts as resent once. */
@@ -178,6 +291,9 @@ final class Handshake {
         }
         sender.onEstablished(now, options.initialWindowSegments);
         c.acks.onEstablished();
+        if (c.accSender.takeHandshakeCe()) {
+            sender.recovery().onHandshakeCe(now); // RFC 9768 §3.2.2.2: a CE mark the handshake fed back
+        }
         timers.cancel(TimerKind.RTO);
         c.setState(TcpState.ESTABLISHED, now);
         keepAlive.arm(now);

@@ -41,6 +41,12 @@ final class MutableAckSample extends AckSample {
         return this;
     }
 
+    MutableAckSample accurateEcn(boolean on, long newlyCeBytes) {
+        accurateEcn = on;
+        deliveredCeBytes = newlyCeBytes;
+        return this;
+    }
+
     MutableAckSample delivered(long total, long rateBytesPerSec, long atSendOfNewest) {
         deliveredTotal = total;
         deliveryRateBytesPerSec = rateBytesPerSec;

@@ -28,7 +28,13 @@ public final class OptionsText {
             bool("sack", o -> o.sack, ConnectionOptions.Builder::sack),
             bool("timestamps", o -> o.timestamps, ConnectionOptions.Builder::timestamps),
             bool("windowScale", o -> o.windowScale, ConnectionOptions.Builder::windowScale),
-            bool("ecn", o -> o.ecn, ConnectionOptions.Builder::ecn),
+            new Field("ecn", o -> o.ecnMode.word(), (b, v) -> {
+                EcnMode mode = EcnMode.parse(v); // true/false: recordings made before AccECN
+                if (mode == null) {
+                    throw new IllegalArgumentException("must be off, classic or accecn");
+                }
+                b.ecnMode(mode);
+            }),
             integer("sendBufferBytes", o -> o.sendBufferBytes, ConnectionOptions.Builder::sendBufferBytes),
             integer("receiveBufferBytes", o -> o.receiveBufferBytes, ConnectionOptions.Builder::receiveBufferBytes),
             bool("nagle", o -> o.nagle, ConnectionOptions.Builder::nagle),

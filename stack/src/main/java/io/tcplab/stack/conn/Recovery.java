@@ -272,7 +272,19 @@ final class Recovery {
         }
         cwrPoint = seq.nxt();
         cc.ssthreshOnCongestion(CongestionSignal.ECN, flightForReduction(), now);
-        cwrPending = true;
+        cwrPending = !c.handshake.accEcn(); // RFC 9768 §3.1.5: no CWR in AccECN mode, the bit is part of ACE
+        setCaState(CaState.CWR, now);
+    }
+
+    /**
+     * RFC 9768 §3.2.2.2: the handshake fed back a CE mark (on our SYN or SYN-ACK), answered once
+     * the connection is established, as an ECN response from the initial window (nothing is in
+     * flight yet to reduce from).
+     */
+    void onHandshakeCe(long now) {
+        c.trace(now, TraceEvent.ACCECN_CE, "handshake", seq.una(), 0);
+        cwrPoint = seq.nxt();
+        cc.ssthreshOnCongestion(CongestionSignal.ECN, cc.cwndBytes(), now);
         setCaState(CaState.CWR, now);
     }
 

@@ -27,7 +27,7 @@ final class SegmentArrival {
     boolean onSegment(long now, TcpState state, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         return switch (state) {
             case SYN_SENT -> {
-                onSegmentInSynSent(now, tcp, opts);
+                onSegmentInSynSent(now, tcp, opts, ecn);
                 yield true;
             }
             case CLOSED, LISTEN -> true;
@@ -36,7 +36,7 @@ final class SegmentArrival {
     }
 
     /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
-    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts) {
+    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts, int ecn) {
         int flags = tcp.flags();
         long ack = SeqNum.unwrap(tcp.ack(), snd.nxt());
         boolean hasAck = (flags & TcpHeader.ACK) != 0;
@@ -61,9 +61,13 @@ final class SegmentArrival {
         }
         long irs = tcp.seq() & 0xFFFFFFFFL;
         c.startReceiving(irs);
-        c.handshake.negotiate(opts, tcp.window());
-        c.handshake.onSynAckFlags(flags);
-        c.handshake.settleCeEcho(opts.exactCeEcho());
+        if (hasAck || c.options.ecnMode != EcnMode.ACCECN) {
+            c.handshake.negotiate(opts, tcp.window());
+            c.handshake.onSynAck(now, flags, ecn, opts);
+            c.handshake.settleCeEcho(opts.exactCeEcho());
+        } else {
+            c.handshake.acceptSyn(now, opts, tcp.window(), flags, ecn); // RFC 9768 §3.1.2: as a listener would
+        }
         if (hasAck) {
             snd.acknowledge(ack);
             snd.windowFrom(irs, ack);
@@ -85,6 +89,7 @@ final class SegmentArrival {
         if ((flags & TcpHeader.SYN) != 0) {
             if (seq + 1 == c.receiver().rcvNxt() && c.state() == TcpState.SYN_RECEIVED) {
                 if ((flags & TcpHeader.ACK) == 0) {
+                    c.handshake.onSynAgain(flags, ecn);
                     c.handshake.sendSyn(now, true); // the peer did not see our SYN-ACK
                     return true;
                 }
@@ -163,13 +168,17 @@ final class SegmentArrival {
             return true;
         }
         long ack = SeqNum.unwrap(tcp.ack(), snd.una());
-        if (c.state() == TcpState.SYN_RECEIVED) {
+        boolean handshakeAck = c.state() == TcpState.SYN_RECEIVED;
+        if (handshakeAck) {
             if (ack <= snd.una() || ack > snd.nxt()) {
                 c.ctx.stats().countDrop(DropReason.BAD_ACK);
                 c.emitter.reset(tcp.ack(), 0, false);
                 return true;
             }
             snd.windowFrom(seq, ack);
+            if (c.handshake.accEcn()) {
+                onAccEcnHandshakeAck(tcp, opts, payloadLen);
+            }
             c.handshake.complete(now);
         }
         // RFC 5961 §5.2: ACKs outside [SND.UNA - MAX.SND.WND, SND.NXT] are discarded with an ACK
@@ -195,8 +204,12 @@ final class SegmentArrival {
             }
             return true;
         }
+        if (c.accReceiver.onPacket(ecn, payloadLen)) {
+            c.receiver().requestImmediateAck(); // RFC 9768 §3.2.2.5.1: change- or increment-triggered
+        }
         c.acks.onAck(now, ack, arriving.set(seq, flags, tcp, opts,
-                hasTs ? opts.tsEcr() & 0xFFFFFFFFL : AckEvidence.NO_ECHO));
+                hasTs ? opts.tsEcr() & 0xFFFFFFFFL : AckEvidence.NO_ECHO), handshakeAck && c.handshake.accEcn()
+                && isPureWithoutSack(opts, payloadLen));
         onOurFinAcked(now);
         if (c.state() == TcpState.CLOSED) {
             return true;
@@ -210,6 +223,22 @@ final class SegmentArrival {
         }
         afterInput(now);
         return true;
+    }
+
+    /**
+     * The server's ACK of its SYN-ACK in AccECN mode: a pure ACK without SACK blocks carries the
+     * handshake encoding of the SYN-ACK's IP-ECN field (RFC 9768 §3.2.2.1, table 4), and the first
+     * segment to acknowledge our ISN tells whether the peer's options reach us (§3.2.3.2.3–4).
+     */
+    private void onAccEcnHandshakeAck(TcpHeader tcp, TcpOptions opts, int payloadLen) {
+        if (isPureWithoutSack(opts, payloadLen)) {
+            c.accSender.onHandshakeAck(TcpHeader.ace(tcp.flags()));
+        }
+        c.accSender.onFirstOptions(opts);
+    }
+
+    private static boolean isPureWithoutSack(TcpOptions opts, int payloadLen) {
+        return payloadLen == 0 && opts.sackBlockCount() == 0;
     }
 
     /** After processing input: send what the windows allow, then any ACK still owed. */
@@ -240,7 +269,7 @@ final class SegmentArrival {
         }
         if (c.handshake.exactCeEcho() && payloadLen > 0) {
             c.receiver().echoCeExactly(now, ecn == 3, c);
-        } else if (c.sender.ecn() && payloadLen > 0) {
+        } else if (c.sender.ecn() && !c.handshake.accEcn() && payloadLen > 0) {
             c.receiver().echoCe((flags & TcpHeader.CWR) != 0, ecn == 3);
         }
         int readableBefore = c.receiver().buffer().readable();

@@ -28,6 +28,8 @@ final class SegmentEmitter {
     private final TimerTable timers;
     private final long[] sackLeft = new long[TcpOptions.MAX_SACK_BLOCKS];
     private final long[] sackRight = new long[TcpOptions.MAX_SACK_BLOCKS];
+    /** The segment {@link #segmentOptions} last filled carries SACK blocks. */
+    private boolean sackCarried;
 
     SegmentEmitter(Connection c, Sender sender, Timestamps timestamps, TimerTable timers) {
         this.c = c;
@@ -39,31 +41,85 @@ final class SegmentEmitter {
     }
 
     /**
-     * Bytes the SACK option adds to the next ACK-bearing segment, beyond the timestamps that smss
-     * already allows for. A data segment's payload shrinks by them so that header, options and data
-     * stay within what the peer's MSS and the path allow (RFC 9293 §3.7.1: Eff.snd.MSS subtracts the
-     * TCP header with its options; Linux tcp_current_mss does the same for SACK blocks).
+     * Bytes the SACK and AccECN options add to the next ACK-bearing segment, beyond the timestamps
+     * that smss already allows for. A data segment's payload shrinks by them so that header, options
+     * and data stay within what the peer's MSS and the path allow (RFC 9293 §3.7.1: Eff.snd.MSS
+     * subtracts the TCP header with its options; Linux tcp_current_mss does the same for SACK blocks
+     * and the AccECN option).
      */
-    int sackOptionBytes() {
+    int extraOptionBytes() {
+        int wanted = sackBlocksWanted();
+        int fields = accEcnFields(wanted);
+        if (fields < 0) {
+            return TcpOptions.sackOptionLength(wanted);
+        }
+        int accEcnLength = TcpOptions.accEcnOptionLength(fields);
+        return accEcnLength + TcpOptions.sackOptionLength(Math.min(wanted, sackBlocksBeside(accEcnLength)));
+    }
+
+    /** SACK blocks the next ACK would carry without an AccECN option (filled into sackLeft/sackRight). */
+    private int sackBlocksWanted() {
         if (!sender.sack()) {
             return 0;
         }
         int max = timestamps.agreed() ? TcpOptions.MAX_SACK_BLOCKS - 1 : TcpOptions.MAX_SACK_BLOCKS;
-        return TcpOptions.sackOptionLength(c.receiver().sackBlocks(sackLeft, sackRight, max));
+        return c.receiver().sackBlocks(sackLeft, sackRight, max);
     }
 
-    /** Options of an ACK-bearing segment: timestamps and SACK blocks. */
-    private void segmentOptions(long now) {
+    /** SACK blocks that fit beside the timestamps and {@code accEcnLength} option bytes. */
+    private int sackBlocksBeside(int accEcnLength) {
+        int room = TcpOptions.MAX_LENGTH - (timestamps.agreed() ? Timestamps.OPTION_BYTES : 0) - accEcnLength;
+        return Math.max(0, (room - 4) / 8); // NOP, NOP, kind, length, then 8 bytes a block (RFC 2018 §3)
+    }
+
+    /**
+     * The AccECN option's fields on the next ACK-bearing segment, -1 for none (RFC 9768 §3.2.3.3):
+     * when the receiving half has one due, and it leaves room for two SACK blocks (or as many as
+     * are wanted, if fewer) — loss feedback goes first; a due option that does not fit is omitted.
+     */
+    private int accEcnFields(int sackWanted) {
+        int fields = c.accReceiver.optionFieldsDue();
+        if (fields < 0) {
+            return -1;
+        }
+        int length = TcpOptions.accEcnOptionLength(fields);
+        int room = TcpOptions.MAX_LENGTH - (timestamps.agreed() ? Timestamps.OPTION_BYTES : 0);
+        boolean fits = sackWanted == 0 ? length <= room : sackBlocksBeside(length) >= Math.min(sackWanted, 2);
+        return fits ? fields : -1;
+    }
+
+    /**
+     * Options of an ACK-bearing segment: timestamps, the AccECN option when due, SACK blocks.
+     * Returns whether the AccECN option is among them; {@link #sackCarried} says whether SACK blocks are.
+     */
+    private boolean segmentOptions(long now) {
         TcpOptions o = ctx.output().options();
         if (timestamps.agreed()) {
             o.setTimestamps(timestamps.tsVal(now), timestamps.recent());
         }
-        if (sender.sack()) {
-            int n = c.receiver().sackBlocks(sackLeft, sackRight, o.maxSackBlocks());
-            for (int i = 0; i < n; i++) {
-                o.addSackBlock(SeqNum.wrap(sackLeft[i]), SeqNum.wrap(sackRight[i]));
-            }
+        int wanted = sackBlocksWanted();
+        int fields = accEcnFields(wanted);
+        if (fields >= 0) {
+            c.accReceiver.fillOption(o, fields);
         }
+        int n = Math.min(wanted, o.maxSackBlocks());
+        for (int i = 0; i < n; i++) {
+            o.addSackBlock(SeqNum.wrap(sackLeft[i]), SeqNum.wrap(sackRight[i]));
+        }
+        sackCarried = n > 0;
+        return fields >= 0;
+    }
+
+    /**
+     * The ECN flags of an ACK-bearing segment: under AccECN the ACE field (RFC 9768 §3.2.2.2, or
+     * §3.2.2.1's handshake encoding on a pure ACK without SACK blocks), else RFC 3168's ECE while
+     * latched.
+     */
+    private int ecnFlags(boolean pureWithoutSack) {
+        if (c.handshake.accEcn()) {
+            return c.accReceiver.aceFlags(pureWithoutSack);
+        }
+        return c.receiver().eceLatched() ? ECE : 0;
     }
 
     /**
@@ -71,8 +127,8 @@ final class SegmentEmitter {
      * (ACK, ECE and PSH are added here); {@code ecn}: its IP ECN codepoint.
      */
     void data(long now, long seq, int len, int flags, int ecn) {
-        segmentOptions(now);
-        flags |= ACK | (c.receiver().eceLatched() ? ECE : 0);
+        boolean option = segmentOptions(now);
+        flags |= ACK | ecnFlags(false);
         var buffer = sender.buffer();
         if (len > 0 && seq + len == buffer.endSeq()) {
             flags |= PSH;
@@ -80,19 +136,23 @@ final class SegmentEmitter {
         int first = len == 0 ? 0 : Math.min(len, buffer.readableAt(seq));
         int at = len == 0 ? 0 : buffer.positionOf(seq);
         ackBearing(now, seq, flags, ecn, buffer.view(), at, first, len - first);
+        c.accReceiver.onAckSent(option, false);
     }
 
     /** A zero-window or keep-alive probe: an old sequence number the peer must answer with an ACK. */
     void probe(long now, long seq) {
-        segmentOptions(now);
-        ackBearing(now, seq, ACK, 0, null, 0, 0, 0);
+        boolean option = segmentOptions(now);
+        ackBearing(now, seq, ACK | (c.handshake.accEcn() ? ecnFlags(false) : 0), 0, null, 0, 0, 0);
+        c.accReceiver.onAckSent(option, false);
     }
 
     /** A pure ACK (RFC 9293 §3.10.7.4: <SEQ=SND.NXT><ACK=RCV.NXT><CTL=ACK>). */
     void ack(long now) {
-        segmentOptions(now);
-        int flags = ACK | (c.receiver().eceLatched() ? ECE : 0);
-        ackBearing(now, snd.nxt(), flags, 0, null, 0, 0, 0);
+        boolean option = segmentOptions(now);
+        boolean withoutSack = !sackCarried;
+        boolean handshakeEncoded = withoutSack && c.handshake.accEcn() && c.accReceiver.handshakeEchoOwed();
+        ackBearing(now, snd.nxt(), ACK | ecnFlags(withoutSack), 0, null, 0, 0, 0);
+        c.accReceiver.onAckSent(option, handshakeEncoded);
     }
 
     private void ackBearing(long now, long seq, int flags, int ecn, ByteBuf data, int at, int first, int second) {

@@ -286,7 +286,8 @@ final class Sender {
                 rate.appLimited());
         seq.sent(seqLen, fin);
         int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
-        c.emitter.data(now, start, len, flags, ecn && len > 0 ? SegmentEmitter.ECT_0 : SegmentEmitter.NOT_ECT);
+        boolean ect = ecn && len > 0 && c.accSender.ectAllowed(); // RFC 9768 §3.2.2.3: AccECN may have turned it off
+        c.emitter.data(now, start, len, flags, ect ? SegmentEmitter.ECT_0 : SegmentEmitter.NOT_ECT);
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
@@ -344,12 +345,12 @@ final class Sender {
     }
 
     /**
-     * The most data the next segment may carry: smss less the SACK blocks it will carry with it
-     * ({@link SegmentEmitter#sackOptionBytes}), so a data segment of a connection that also receives
+     * The most data the next segment may carry: smss less the SACK blocks and AccECN option it will
+     * carry with it ({@link SegmentEmitter#extraOptionBytes}), so a data segment of a connection that also receives
      * out of order still fits the path; smss itself stays the unit of the window.
      */
     private int payloadMss() {
-        return Math.max(1, smss - c.emitter.sackOptionBytes());
+        return Math.max(1, smss - c.emitter.extraOptionBytes());
     }
 
     // ---------------------------------------------------------------- probes

@@ -27,6 +27,14 @@ public enum TraceEvent {
     SPURIOUS_UNDO,
     /** An ACK carried ECE. */
     ECN_ECE,
+    /**
+     * Accurate ECN (RFC 9768) changed mode; detail: "negotiated", or after an AccECN SYN the
+     * fall-back "classic" or "off", or "zeroed" when the first feedback's ACE field was zero
+     * (§3.2.2.4: no ECT, no response from then on). Only on connections that ask for or answer AccECN.
+     */
+    ACCECN,
+    /** An ACK fed back newly CE-marked packets by AccECN; length is their bytes, as learned or estimated. */
+    ACCECN_CE,
     /** The congestion state changed (detail names the new one). */
     CA_STATE,
     /** The RFC 9293 state changed (detail names the new one). */

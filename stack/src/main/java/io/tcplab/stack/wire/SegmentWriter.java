@@ -59,9 +59,9 @@ public final class SegmentWriter {
         return this;
     }
 
-    /** Bit set of {@link TcpHeader#FIN} .. {@link TcpHeader#CWR}. */
+    /** Bit set of {@link TcpHeader#FIN} .. {@link TcpHeader#AE}. */
     public SegmentWriter setFlags(int flags) {
-        this.flags = checkRange("flags", flags, 0xff);
+        this.flags = checkRange("flags", flags, 0x1ff);
         return this;
     }
 

@@ -22,6 +22,14 @@ public final class TcpHeader {
     public static final int ECE = 64;
     /** Congestion Window Reduced (RFC 3168 §6.1). */
     public static final int CWR = 128;
+    /**
+     * Accurate ECN (RFC 9768 §3.1.1), the former NS bit: the last bit of header byte 12, so one
+     * above CWR in {@link #flags()}. With ECE and CWR it negotiates AccECN on a SYN and forms the
+     * ACE counter afterwards (§3.2.2).
+     */
+    public static final int AE = 256;
+    /** AE, CWR and ECE: the three bits of the ACE field (RFC 9768 §3.2.2), AE the most significant. */
+    public static final int ACE_MASK = AE | CWR | ECE;
 
     static final int MIN_LENGTH = 20;
     /** RFC 9293 §3.1: the data offset counts at most 15 words. */
@@ -129,9 +137,19 @@ public final class TcpHeader {
         return (int) (ackOffsetFlagsWindow >>> 32);
     }
 
-    /** The eight flag bits CWR..FIN as a bit set of the constants above. */
+    /** The nine flag bits AE..FIN as a bit set of the constants above. */
     public int flags() {
-        return (int) (ackOffsetFlagsWindow >>> 16) & 0xff;
+        return (int) (ackOffsetFlagsWindow >>> 16) & 0x1ff;
+    }
+
+    /** The ACE field (RFC 9768 §3.2.2): (AE,CWR,ECE) read as a 3-bit number, AE the most significant. */
+    public static int ace(int flags) {
+        return (flags & ACE_MASK) >> 6; // AE, CWR, ECE are bits 8, 7, 6
+    }
+
+    /** The flag bits that carry {@code ace} (0..7) in the ACE field. */
+    public static int aceFlags(int ace) {
+        return (ace & 7) << 6;
     }
 
     public boolean has(int flag) {

@@ -17,6 +17,7 @@ import io.tcplab.stack.DropReason;
  *   SACK-perm. without TS:  1,1,4,2
  *   window scale:           1,3,3,shift                         RFC 7323 §2
  *   exact CE echo:          253,4,0xDC,0xEE                     RFC 6994 (tcplab's own, below)
+ *   AccECN:                 172|174,2+3n,fields(3) x n,NOP...   RFC 9768 §3.2.3, NOPs to a word
  *   SACK blocks:            1,1,5,2+8n,(left(4),right(4)) x n   RFC 2018 §3
  * </pre>
  * A SYN thus carries {@code MSS, sackOK+TS, NOP+WS} (20 bytes) and a data segment
@@ -28,6 +29,11 @@ import io.tcplab.stack.DropReason;
  * so a SYN with it is 24. A kind-253 option with another ExID, or too short to hold one, belongs to
  * another experiment and is skipped; ours with a length other than 4 is ignored rather than
  * dropped, since an unregistered ExID is a magic number that may collide with someone else's.
+ *
+ * <p>The AccECN option (RFC 9768 §3.2.3, figure 4) carries up to three 24-bit byte counters:
+ * AccECN0 (kind 172) in the order EE0B, ECEB, EE1B, AccECN1 (kind 174) in the reverse order EE1B,
+ * ECEB, EE0B; its length (2, 5, 8 or 11) says how many fields lead (table 5). Of any other length
+ * the whole 3-byte fields that fit are read and the rest is padding, as §3.2.3 asks.
  */
 public final class TcpOptions {
     /** RFC 9293 §3.1: data offset is 4 bits of 32-bit words, 60 bytes minus the fixed 20. */
@@ -57,6 +63,12 @@ public final class TcpOptions {
     private static final int KIND_EXPERIMENTAL = 253;
     /** Our ExID: "DC" for DCTCP, "EE" for exact echo. Not registered with IANA; see docs/stack.md. */
     public static final int EXID_EXACT_CE_ECHO = 0xDCEE;
+    /** RFC 9768 §3.2.3: AccECN0 (fields EE0B, ECEB, EE1B) and AccECN1 (EE1B, ECEB, EE0B). */
+    public static final int KIND_ACCECN0 = 172;
+    public static final int KIND_ACCECN1 = 174;
+    /** RFC 9768 §3.2.3: each field is the 24 least significant bits of its counter. */
+    public static final int ACCECN_FIELD_MASK = 0xFFFFFF;
+    private static final int ACCECN_FIELD_LENGTH = 3;
 
     private static final int LENGTH_MSS = 4;
     private static final int LENGTH_WINDOW_SCALE = 3;
@@ -76,6 +88,10 @@ public final class TcpOptions {
     private int tsVal;
     private int tsEcr;
     private boolean exactCeEcho;
+    /** The AccECN option's kind (172 or 174), 0 when absent; its fields in wire order. */
+    private int accEcnKind;
+    private int accEcnFieldCount;
+    private final int[] accEcnFields = new int[3];
     private int sackBlockCount;
     private final int[] sackEdges = new int[2 * MAX_SACK_BLOCKS];
     /** The options area copied out of a ByteBuf by {@link #parse(ByteBuf, int, int)}, or put together by {@link #write(ByteBuf, int)}. */
@@ -167,6 +183,13 @@ public final class TcpOptions {
                 return true;
             case KIND_SACK:
                 return readSackBlocks(buf, at, length);
+            case KIND_ACCECN0, KIND_ACCECN1:
+                accEcnKind = kind;
+                accEcnFieldCount = Math.min(3, (length - 2) / ACCECN_FIELD_LENGTH); // §3.2.3: whole fields that fit
+                for (int i = 0; i < accEcnFieldCount; i++) {
+                    accEcnFields[i] = BigEndian.u8(buf, at + 2 + 3 * i) << 16 | BigEndian.u16(buf, at + 3 + 3 * i);
+                }
+                return true;
             case KIND_EXPERIMENTAL:
                 if (length == LENGTH_EXACT_CE_ECHO && BigEndian.u16(buf, at + 2) == EXID_EXACT_CE_ECHO) {
                     exactCeEcho = true;
@@ -200,6 +223,8 @@ public final class TcpOptions {
         tsVal = 0;
         tsEcr = 0;
         exactCeEcho = false;
+        accEcnKind = 0;
+        accEcnFieldCount = 0;
         sackBlockCount = 0;
     }
 
@@ -238,6 +263,66 @@ public final class TcpOptions {
 
     public int sackBlockCount() {
         return sackBlockCount;
+    }
+
+    /** An AccECN option (RFC 9768 §3.2.3) is present, of either order. */
+    public boolean hasAccEcn() {
+        return accEcnKind != 0;
+    }
+
+    /** The AccECN option's kind, {@link #KIND_ACCECN0} or {@link #KIND_ACCECN1}; 0 when absent. */
+    public int accEcnKind() {
+        return accEcnKind;
+    }
+
+    /** How many of the option's 24-bit fields are present (0..3). */
+    public int accEcnFieldCount() {
+        return accEcnFieldCount;
+    }
+
+    /** The EE0B field (bytes that arrived ECT(0)), or -1 when the option lacks it. */
+    public int accEcnE0b() {
+        return accEcnField(accEcnKind == KIND_ACCECN0 ? 0 : 2);
+    }
+
+    /** The ECEB field (bytes that arrived CE), or -1 when the option lacks it. */
+    public int accEcnCeb() {
+        return accEcnField(1);
+    }
+
+    /** The EE1B field (bytes that arrived ECT(1)), or -1 when the option lacks it. */
+    public int accEcnE1b() {
+        return accEcnField(accEcnKind == KIND_ACCECN0 ? 2 : 0);
+    }
+
+    private int accEcnField(int position) {
+        return accEcnKind != 0 && position < accEcnFieldCount ? accEcnFields[position] : -1;
+    }
+
+    /**
+     * Sets an AccECN option of {@code kind} with its first {@code fieldCount} fields (table 5 of
+     * RFC 9768: 0 to 3), taken from the counters in that kind's order; each keeps its 24 low bits.
+     */
+    public void setAccEcn(int kind, int fieldCount, long e0b, long ceb, long e1b) {
+        if (kind != KIND_ACCECN0 && kind != KIND_ACCECN1 || fieldCount < 0 || fieldCount > 3) {
+            throw new IllegalArgumentException("AccECN option kind " + kind + " with " + fieldCount + " fields");
+        }
+        accEcnKind = kind;
+        accEcnFieldCount = fieldCount;
+        accEcnFields[0] = (int) ((kind == KIND_ACCECN0 ? e0b : e1b) & ACCECN_FIELD_MASK);
+        accEcnFields[1] = (int) (ceb & ACCECN_FIELD_MASK);
+        accEcnFields[2] = (int) ((kind == KIND_ACCECN0 ? e1b : e0b) & ACCECN_FIELD_MASK);
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void clearAccEcn() {
+        accEcnKind = 0;
+        accEcnFieldCount = 0;
+    }
+
+    /** Bytes an AccECN option of {@code fieldCount} fields takes, NOPs to the next word included. */
+    public static int accEcnOptionLength(int fieldCount) {
+        return (2 + ACCECN_FIELD_LENGTH * fieldCount + 3) & ~3;
     }
 
     /** Left edge (first sequence number) of SACK block {@code i}, raw 32-bit. */
@@ -351,6 +436,9 @@ public final class TcpOptions {
         if (exactCeEcho) {
             length += LENGTH_EXACT_CE_ECHO;
         }
+        if (accEcnKind != 0) {
+            length += accEcnOptionLength(accEcnFieldCount);
+        }
         return length;
     }
 
@@ -369,6 +457,13 @@ public final class TcpOptions {
         }
         if (exactCeEcho) {
             s.append("exactCeEcho ");
+        }
+        if (accEcnKind != 0) {
+            s.append(accEcnKind == KIND_ACCECN0 ? "accecn0" : "accecn1");
+            for (int i = 0; i < accEcnFieldCount; i++) {
+                s.append(i == 0 ? '=' : ',').append(accEcnFields[i]);
+            }
+            s.append(' ');
         }
         if (hasTimestamps) {
             s.append("ts=").append(Integer.toUnsignedString(tsVal)).append('/')
@@ -412,6 +507,9 @@ public final class TcpOptions {
             BigEndian.put32(buf, at, (KIND_EXPERIMENTAL << 24) | (LENGTH_EXACT_CE_ECHO << 16) | EXID_EXACT_CE_ECHO);
             at += LENGTH_EXACT_CE_ECHO;
         }
+        if (accEcnKind != 0) {
+            at = writeAccEcn(buf, at);
+        }
         if (sackBlockCount > 0) {
             BigEndian.put32(buf, at, (NOP_NOP << 16) | (KIND_SACK << 8) | (2 + sackBlockCount * SACK_BLOCK_LENGTH));
             at += 4;
@@ -420,5 +518,23 @@ public final class TcpOptions {
             }
         }
         return at - offset;
+    }
+
+    /** The AccECN option at {@code at}, then NOPs to the next word; returns where the next piece starts. */
+    private int writeAccEcn(byte[] buf, int at) {
+        int length = 2 + ACCECN_FIELD_LENGTH * accEcnFieldCount;
+        int end = at + accEcnOptionLength(accEcnFieldCount);
+        buf[at] = (byte) accEcnKind;
+        buf[at + 1] = (byte) length;
+        for (int i = 0; i < accEcnFieldCount; i++) {
+            int field = at + 2 + ACCECN_FIELD_LENGTH * i;
+            buf[field] = (byte) (accEcnFields[i] >>> 16);
+            buf[field + 1] = (byte) (accEcnFields[i] >>> 8);
+            buf[field + 2] = (byte) accEcnFields[i];
+        }
+        for (int pad = at + length; pad < end; pad++) {
+            buf[pad] = NOP;
+        }
+        return end;
     }
 }

@@ -219,6 +219,11 @@ final class ScriptedPeer {
         if (spec.exactCeEcho == Boolean.TRUE) {
             o.setExactCeEcho(true);
         }
+        if (spec.accEcnKind != 0) {
+            long[] f = java.util.Arrays.copyOf(spec.accEcnFields, 3);
+            boolean order0 = spec.accEcnKind == TcpOptions.KIND_ACCECN0;
+            o.setAccEcn(spec.accEcnKind, spec.accEcnFields.length, order0 ? f[0] : f[2], f[1], order0 ? f[2] : f[0]);
+        }
         if (spec.sackBlocks != null) {
             for (int[] b : spec.sackBlocks) {
                 o.addSackBlock((int) (STACK_ISN + b[0]), (int) (STACK_ISN + b[1]));
@@ -306,7 +311,7 @@ final class ScriptedPeer {
         Seg seg = new Seg(now, tcp.flags(), tcp.seq() - (int) STACK_ISN, tcp.ack() - (int) PEER_ISN, tcp.seq(),
                 tcp.ack(), tcp.window(), parsed.mss(), parsed.windowScale(), parsed.sackPermitted(),
                 parsed.hasTimestamps(), parsed.hasTimestamps() ? parsed.tsVal() - tsBase : 0, parsed.tsEcr(),
-                parsed.exactCeEcho(), List.copyOf(sack), payload, ip.ecn());
+                parsed.exactCeEcho(), List.copyOf(sack), payload, ip.ecn(), Seg.describeAccEcn(parsed));
         packetOf.put(seg, whole);
         sent.add(seg);
     }

@@ -11,7 +11,27 @@ import java.util.List;
  */
 record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, int window, int mss, int wscale,
            boolean sackOk, boolean hasTs, int tsVal, int tsEcr, boolean exactCeEcho, List<int[]> sackBlocks,
-           byte[] payload, int ecn) {
+           byte[] payload, int ecn, String accEcn) {
+
+    /** The AccECN option as {@link SegSpec} writes it: {@code AccECN0[e0b,ceb,e1b]} with the fields present, or "none". */
+    static String describeAccEcn(io.tcplab.stack.wire.TcpOptions o) {
+        if (!o.hasAccEcn()) {
+            return "none";
+        }
+        boolean order0 = o.accEcnKind() == io.tcplab.stack.wire.TcpOptions.KIND_ACCECN0;
+        int[] inOrder = order0 ? new int[] {o.accEcnE0b(), o.accEcnCeb(), o.accEcnE1b()}
+                : new int[] {o.accEcnE1b(), o.accEcnCeb(), o.accEcnE0b()};
+        StringBuilder s = new StringBuilder(order0 ? "AccECN0[" : "AccECN1[");
+        for (int i = 0; i < o.accEcnFieldCount(); i++) {
+            s.append(i > 0 ? "," : "").append(inOrder[i]);
+        }
+        return s.append(']').toString();
+    }
+
+    /** The ACE field (RFC 9768 §3.2.2): AE, CWR and ECE as a number. */
+    int ace() {
+        return TcpHeader.ace(flags);
+    }
 
     boolean has(int flag) {
         return (flags & flag) != 0;
@@ -35,6 +55,7 @@ record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, in
         appendIf(s, flags, TcpHeader.URG, 'U');
         appendIf(s, flags, TcpHeader.ECE, 'E');
         appendIf(s, flags, TcpHeader.CWR, 'W');
+        appendIf(s, flags, TcpHeader.AE, 'A');
         appendIf(s, flags, TcpHeader.ACK, '.');
         return s.toString();
     }

@@ -10,7 +10,8 @@ import java.util.List;
  * given are compared and the others are wildcards. Sequence numbers are relative (see {@link Seg}).
  *
  * <p>Flags are written as in packetdrill: {@code S} SYN, {@code F} FIN, {@code R} RST, {@code P}
- * PSH, {@code U} URG, {@code E} ECE, {@code W} CWR, {@code .} ACK; e.g. {@code "S."} is SYN-ACK.
+ * PSH, {@code U} URG, {@code E} ECE, {@code W} CWR, {@code A} AE (RFC 9768), {@code .} ACK; e.g.
+ * {@code "S."} is SYN-ACK.
  */
 final class SegSpec {
     int flags;
@@ -32,6 +33,10 @@ final class SegSpec {
     Long atNanos;
     byte[] data;
     Integer srcPort;
+    /** The AccECN option as {@link Seg#describeAccEcn} writes it, or "none"; null: not checked (outbound), none (inbound). */
+    String accEcn;
+    int accEcnKind;
+    long[] accEcnFields;
 
     private SegSpec(int flags) {
         this.flags = flags;
@@ -48,6 +53,7 @@ final class SegSpec {
                 case 'U' -> TcpHeader.URG;
                 case 'E' -> TcpHeader.ECE;
                 case 'W' -> TcpHeader.CWR;
+                case 'A' -> TcpHeader.AE;
                 case '.' -> TcpHeader.ACK;
                 default -> throw new IllegalArgumentException("unknown flag '" + c + "' in \"" + flags + '"');
             };
@@ -59,6 +65,23 @@ final class SegSpec {
     /** Adds ECE and CWR: an ECN-setup SYN (RFC 3168 §6.1.1). */
     SegSpec flagsEcnSetup() { flags |= TcpHeader.ECE | TcpHeader.CWR; return this; }
     SegSpec ack(int relative) { ack = relative; return this; }
+    /** Sets the ACE field (RFC 9768 §3.2.2) to {@code value}: AE, CWR and ECE as a 3-bit number. */
+    SegSpec ace(int value) { flags = flags & ~TcpHeader.ACE_MASK | TcpHeader.aceFlags(value); return this; }
+    /** An AccECN0 option (kind 172) with these leading fields, in its order EE0B, ECEB, EE1B. */
+    SegSpec accEcn0(long... fields) { return accEcnOption(io.tcplab.stack.wire.TcpOptions.KIND_ACCECN0, "AccECN0", fields); }
+    /** An AccECN1 option (kind 174) with these leading fields, in its order EE1B, ECEB, EE0B. */
+    SegSpec accEcn1(long... fields) { return accEcnOption(io.tcplab.stack.wire.TcpOptions.KIND_ACCECN1, "AccECN1", fields); }
+    SegSpec noAccEcn() { accEcn = "none"; accEcnKind = 0; return this; }
+    private SegSpec accEcnOption(int kind, String name, long[] fields) {
+        accEcnKind = kind;
+        accEcnFields = fields.clone();
+        StringBuilder s = new StringBuilder(name).append('[');
+        for (int i = 0; i < fields.length; i++) {
+            s.append(i > 0 ? "," : "").append(fields[i]);
+        }
+        accEcn = s.append(']').toString();
+        return this;
+    }
     /** The sequence number as on the wire, e.g. 0 in a RST answering a segment without ACK. */
     SegSpec rawSeq(int raw) { rawSeq = raw; return this; }
     SegSpec rawAck(int raw) { rawAck = raw; return this; }
@@ -122,6 +145,7 @@ final class SegSpec {
         check(out, "sackOK", sackOk, s.sackOk());
         check(out, "TS present", hasTs, s.hasTs());
         check(out, "exact CE echo option", exactCeEcho, s.exactCeEcho());
+        check(out, "AccECN option", accEcn, s.accEcn());
         if (s.hasTs()) {
             check(out, "TS val", tsVal, s.tsVal());
             check(out, "TS ecr", tsEcr, s.tsEcr());

@@ -39,7 +39,7 @@ public final class AbRunner {
 
     public AbResult run() throws InterruptedException {
         PathSizing sizing = PathSizing.of(spec.forward(), spec.reverse(), spec.mtu());
-        try (RealPath path = RealPath.open(spec.ccName(), sizing, spec.ecn())) {
+        try (RealPath path = RealPath.open(spec.ccName(), sizing, spec.ecnMode())) {
             say("namespaces %s and %s; kernel algorithm in %s: %s; socket buffers %d B, device queues %d packets",
                     path.left().name(), path.right().name(), path.left().name(), path.leftAlgorithm(),
                     sizing.socketBufferBytes(), sizing.deviceQueuePackets());

@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.LinkSchedule;
@@ -34,6 +35,11 @@ public record AbSpec(long bytes, ConnectionOptions tcplab, LinkParams forward, L
     /** Whether both sides ask for ECN: tcplab through its options, the kernel sender through tcp_ecn=1. */
     public boolean ecn() {
         return tcplab.ecn;
+    }
+
+    /** Which ECN feedback both sides ask for: off, classic or accecn. */
+    public EcnMode ecnMode() {
+        return tcplab.ecnMode;
     }
 
     /** The algorithm's name without parameters: what the kernel is asked for. */

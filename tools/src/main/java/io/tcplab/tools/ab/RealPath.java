@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.stack.conn.EcnMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tcplab.tools.link.LinkParams;
@@ -74,17 +75,19 @@ public final class RealPath implements AutoCloseable {
         return (colon < 0 ? ccSpec : ccSpec.substring(0, colon)).trim().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** {@link #open(String, PathSizing, boolean)} with the kernel's own buffers and device queues, no ECN. */
+    /** {@link #open(String, PathSizing, EcnMode)} with the kernel's own buffers and device queues, no ECN. */
     public static RealPath open(String kernelAlgorithm) {
-        return open(kernelAlgorithm, PathSizing.KERNEL_DEFAULTS, false);
+        return open(kernelAlgorithm, PathSizing.KERNEL_DEFAULTS, EcnMode.OFF);
     }
 
     /**
      * Checks root, namespaces and the kernel's algorithm first, then makes the namespaces; with
-     * {@code ecn} the left kernel asks for ECN on its connections ({@code tcp_ecn=1}; the right
-     * one's default, 2, accepts it).
+     * {@code ecn} classic the left kernel asks for ECN on its connections ({@code tcp_ecn=1}; the
+     * right one's default, 2, accepts it); with accecn both ask for and accept Accurate ECN
+     * ({@code tcp_ecn=3}, Linux 6.18 and later: an older kernel refuses the value, and the run fails
+     * saying so).
      */
-    public static RealPath open(String kernelAlgorithm, PathSizing sizing, boolean ecn) {
+    public static RealPath open(String kernelAlgorithm, PathSizing sizing, EcnMode ecn) {
         NamespaceHosts.Availability a = NamespaceHosts.available();
         if (!a.ok()) {
             throw new AbException(a.reason());
@@ -102,8 +105,11 @@ public final class RealPath implements AutoCloseable {
             left.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
             allowed = AllowedAlgorithm.allow(kernelAlgorithm);
             left.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + kernelAlgorithm);
-            if (ecn) {
+            if (ecn == EcnMode.CLASSIC) {
                 left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=1");
+            } else if (ecn == EcnMode.ACCECN) {
+                left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=3");
+                right.run("sysctl", "-qw", "net.ipv4.tcp_ecn=3");
             }
             if (!sizing.kernelDefaults()) {
                 setBufferMaximum(left, "net.ipv4.tcp_wmem", sizing.socketBufferBytes());

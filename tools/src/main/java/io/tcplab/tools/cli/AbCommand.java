@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.profile.Profile;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.AbPath;
@@ -99,10 +100,13 @@ public final class AbCommand implements Callable<Integer> {
     @Mixin
     private BridgeOptions bridgeOptions = new BridgeOptions();
 
-    @Option(names = "--ecn", description = "Both sides ask for ECN: the kernel sender's namespace gets "
-            + "net.ipv4.tcp_ecn=1, tcplab offers it; the report says per side whether it was negotiated, the CE "
-            + "marks at the link (--ecn-threshold) and the window reductions announced with CWR.")
-    private boolean ecn;
+    @Option(names = "--ecn", arity = "0..1", paramLabel = "MODE", fallbackValue = "classic", defaultValue = "off",
+            converter = Converters.Ecn.class,
+            description = "Both sides ask for ECN: classic (what a bare --ecn means; the kernel sender's namespace"
+                    + " gets net.ipv4.tcp_ecn=1) or accecn (Accurate ECN, RFC 9768; both namespaces get tcp_ecn=3,"
+                    + " Linux 6.18+), or off (default); the report says per side whether it was negotiated, the CE"
+                    + " marks at the link (--ecn-threshold) and the window reductions announced with CWR.")
+    private EcnMode ecn;
 
     @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500", converter = Converters.LinkMtu.class,
             description = "MTU of every device, 68 to 65535 (default: ${DEFAULT-VALUE}).")
@@ -248,7 +252,7 @@ public final class AbCommand implements Callable<Integer> {
             host = remote.substring(0, colon);
             agentPort = parsePort(remote.substring(colon + 1));
         }
-        ConnectionOptions tcplab = tcplabOptions(cc, false);
+        ConnectionOptions tcplab = tcplabOptions(cc, EcnMode.OFF);
         AbSpec ab = new AbSpec(bytes, tcplab, LinkParams.of(), LinkParams.of(), new io.tcplab.tools.link.LinkSchedule(
                 List.of()), new io.tcplab.tools.link.LinkSchedule(List.of()), seed, mtu,
                 sampleIntervalNanos, timeoutNanos != null ? timeoutNanos : REMOTE_TIMEOUT_NANOS, 5201);
@@ -291,7 +295,7 @@ public final class AbCommand implements Callable<Integer> {
         } catch (ScenarioException e) {
             return Messages.badOption(command, e.getMessage());
         }
-        AbSuite.Common common = new AbSuite.Common(this::tcplabOptions, mtu, sampleIntervalNanos, timeoutNanos, port);
+        AbSuite.Common common = new AbSuite.Common((algorithm, on) -> tcplabOptions(algorithm, on ? EcnMode.CLASSIC : EcnMode.OFF), mtu, sampleIntervalNanos, timeoutNanos, port);
         List<SuiteRow> rows = new AbSuite(matrix, common, kernelAlgorithms.get(), runner).run(err);
         out.print(json ? SuiteReport.json(matrix, rows, profile.name()) + System.lineSeparator()
                 : SuiteReport.text(matrix, rows, profile.name()));
@@ -356,7 +360,7 @@ public final class AbCommand implements Callable<Integer> {
      * have no fq, so a paced tcplab would meet a step-marking or shallow queue with smoother
      * bursts than the kernel it is compared with.
      */
-    private ConnectionOptions tcplabOptions(String cc, boolean ecn) {
-        return recovery.applyTo(profile.builder().congestionControl(cc).ecn(ecn), false).build();
+    private ConnectionOptions tcplabOptions(String cc, EcnMode ecn) {
+        return recovery.applyTo(profile.builder().congestionControl(cc).ecnMode(ecn), false).build();
     }
 }

@@ -1,6 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.profile.Profile;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,8 +32,12 @@ public final class ConnectionOptionsMixin {
     @Option(names = "--no-window-scale", description = "Do not offer window scaling.")
     private boolean noWindowScale;
 
-    @Option(names = "--ecn", description = "Offer ECN.")
-    private boolean ecn;
+    @Option(names = "--ecn", arity = "0..1", paramLabel = "MODE", fallbackValue = "classic",
+            converter = Converters.Ecn.class,
+            description = "ECN feedback to ask for and accept: off, classic (RFC 3168; what a bare --ecn means) or"
+                    + " accecn (Accurate ECN, RFC 9768, falling back to classic or none as the peer answers;"
+                    + " default: the profile's, off for today).")
+    private EcnMode ecn;
 
     @Mixin
     private RecoveryOptionsMixin recovery = new RecoveryOptionsMixin();
@@ -63,7 +68,8 @@ public final class ConnectionOptionsMixin {
         return !noWindowScale;
     }
 
-    public boolean ecn() {
+    /** The ECN mode given, or null when --ecn was not. */
+    public EcnMode ecn() {
         return ecn;
     }
 
@@ -101,8 +107,8 @@ public final class ConnectionOptionsMixin {
         if (noWindowScale) {
             b.windowScale(false);
         }
-        if (ecn) {
-            b.ecn(true);
+        if (ecn != null) {
+            b.ecnMode(ecn);
         }
         return recovery.applyTo(b, pacingByDefault).build();
     }

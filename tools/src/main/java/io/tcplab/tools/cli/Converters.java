@@ -177,6 +177,18 @@ final class Converters {
         }
     }
 
+    /** {@code --ecn off|classic|accecn} (a bare {@code --ecn} is classic, through the option's fallback value). */
+    static final class Ecn implements ITypeConverter<io.tcplab.stack.conn.EcnMode> {
+        @Override
+        public io.tcplab.stack.conn.EcnMode convert(String value) {
+            io.tcplab.stack.conn.EcnMode mode = io.tcplab.stack.conn.EcnMode.parse(value);
+            if (mode == null || value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+                throw bad("one of off, classic, accecn", value, null);
+            }
+            return mode;
+        }
+    }
+
     /** A loss detector's spec, {@code name[:key=value,...]} ({@link LossDetectors}), checked and in canonical form. */
     static final class Recovery implements ITypeConverter<String> {
         @Override

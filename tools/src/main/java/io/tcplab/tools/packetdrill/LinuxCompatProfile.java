@@ -2,6 +2,7 @@ package io.tcplab.tools.packetdrill;
 
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.profile.Profile;
 import java.util.Map;
 
@@ -35,7 +36,8 @@ public final class LinuxCompatProfile {
     /** Whether a {@code sysctl name=value} maps onto the profile (else the script is skipped). */
     static boolean knowsSysctl(String name, String value) {
         return switch (name) {
-            case "net.ipv4.tcp_ecn" -> value.equals("0") || value.equals("1") || value.equals("2");
+            // 4 and 5 (accept AccECN, ask for classic or nothing) cannot be split either
+            case "net.ipv4.tcp_ecn" -> value.equals("0") || value.equals("1") || value.equals("2") || value.equals("3");
             case "net.ipv4.tcp_sack", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_window_scaling" ->
                     value.equals("0") || value.equals("1");
             case "net.ipv4.tcp_congestion_control" -> CongestionControls.names().contains(value);
@@ -45,7 +47,9 @@ public final class LinuxCompatProfile {
 
     private static void apply(ConnectionOptions.Builder b, String name, String value) {
         switch (name) {
-            case "net.ipv4.tcp_ecn" -> b.ecn(value.equals("1")); // 2: answer ECN but never ask; we cannot split these
+            // 2: answer ECN but never ask; we cannot split these. 3: ask for and accept AccECN (Linux 6.18+)
+            case "net.ipv4.tcp_ecn" -> b.ecnMode(value.equals("3") ? EcnMode.ACCECN
+                    : value.equals("1") ? EcnMode.CLASSIC : EcnMode.OFF);
             case "net.ipv4.tcp_sack" -> b.sack(value.equals("1"));
             case "net.ipv4.tcp_timestamps" -> b.timestamps(value.equals("1"));
             case "net.ipv4.tcp_window_scaling" -> b.windowScale(value.equals("1"));

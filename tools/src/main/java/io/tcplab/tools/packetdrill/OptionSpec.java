@@ -36,6 +36,30 @@ sealed interface OptionSpec {
         }
     }
 
+    /**
+     * The AccECN option (RFC 9768 §3.2.3) as Linux's scripts write it: {@code ECN e0b 1 ceb 0 e1b 1}
+     * is AccECN0 (kind 172), {@code ECN e1b 1 ceb 0 e0b 1} AccECN1 (kind 174); fewer fields make it
+     * shorter (length 2 + 3 per field), a bare {@code ECN} is AccECN0 of length 2.
+     */
+    record AccEcn(int kind, List<Long> fields) implements OptionSpec {
+        static final int KIND0 = 172;
+        static final int KIND1 = 174;
+        private static final String[] ORDER0 = {"e0b", "ceb", "e1b"};
+        private static final String[] ORDER1 = {"e1b", "ceb", "e0b"};
+
+        static String[] names(int kind) {
+            return kind == KIND0 ? ORDER0 : ORDER1;
+        }
+
+        public String toString() {
+            StringBuilder s = new StringBuilder("ECN");
+            for (int i = 0; i < fields.size(); i++) {
+                s.append(' ').append(names(kind)[i]).append(' ').append(fields.get(i));
+            }
+            return s.toString();
+        }
+    }
+
     /** An option kind this interpreter does not model (for emitted packets). */
     record Other(int kind, int length) implements OptionSpec {
         public String toString() { return "kind" + kind + "/len" + length; }

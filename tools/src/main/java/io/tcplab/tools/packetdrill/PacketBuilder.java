@@ -41,7 +41,8 @@ final class PacketBuilder {
             return packet;
         }
         int tcp = ipHeader;
-        packet.setByte(tcp + 12, ((20 + optionsLength) / 4) << 4);
+        // the data offset, keeping the low bits of the byte: the AE flag (RFC 9768) is its last
+        packet.setByte(tcp + 12, ((20 + optionsLength) / 4) << 4 | packet.getByte(tcp + 12) & 0x0f);
         return Checksums.refresh(packet, ipHeader);
     }
 
@@ -67,6 +68,11 @@ final class PacketBuilder {
                 b.writeByte(5).writeByte(2 + 8 * s.blocks().size());
                 for (long[] block : s.blocks()) {
                     b.writeInt((int) map.localSeqToWire(block[0])).writeInt((int) map.localSeqToWire(block[1]));
+                }
+            } else if (o instanceof OptionSpec.AccEcn a) {
+                b.writeByte(a.kind()).writeByte(2 + 3 * a.fields().size());
+                for (long field : a.fields()) {
+                    b.writeMedium((int) field); // RFC 9768 §3.2.3: 24-bit fields, big-endian
                 }
             } else {
                 throw new IllegalArgumentException("cannot send option " + o);

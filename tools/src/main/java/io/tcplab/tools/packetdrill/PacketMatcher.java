@@ -123,6 +123,8 @@ final class PacketMatcher {
                     }
                     out.add(new OptionSpec.Sack(blocks));
                 }
+                case WirePacket.KIND_ACCECN0, WirePacket.KIND_ACCECN1 -> out.add(new OptionSpec.AccEcn(r.kind(),
+                        java.util.Arrays.stream(r.sack()).boxed().toList()));
                 default -> out.add(new OptionSpec.Other(r.kind(), r.length()));
             }
         }

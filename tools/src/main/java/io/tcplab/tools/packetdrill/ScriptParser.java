@@ -18,7 +18,7 @@ final class ScriptParser {
     private static final Pattern TIME = Pattern.compile(
             "^(\\*|\\+?" + NUM + ")(?:\\s*(~|\\.\\.\\.)\\s*(\\+?" + NUM + "))?\\s+(.*)$", Pattern.DOTALL);
     private static final Pattern PACKET = Pattern.compile(
-            "^([<>])\\s+(?:\\[([a-z0-9]+)\\]\\s+)?([A-Za-z.]+|-)\\s+(\\d+):(\\d+)\\((\\d+)\\)"
+            "^([<>])\\s+(?:\\[([a-z0-9]+)\\]\\s+)?([A-Za-z.0-7]+|-)\\s+(\\d+):(\\d+)\\((\\d+)\\)"
                     + "(?:\\s+ack\\s+(\\d+))?(?:\\s+win\\s+(\\d+))?(?:\\s+urg\\s+(\\d+))?(?:\\s+<(.*)>)?\\s*$", Pattern.DOTALL);
     private static final Pattern SYSCALL = Pattern.compile(
             "^([a-z_][a-z_0-9]*)\\((.*)\\)\\s*=\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))(?:\\s+([A-Z][A-Z0-9_]*))?"
@@ -256,6 +256,22 @@ final class ScriptParser {
             return new PacketSpec(body.startsWith("<"), ecn, flags, start, end, len, ack, win, options);
         }
 
+        /** {@code ECN [e0b N ceb N e1b N]} or {@code ECN e1b N [ceb N e0b N]}: the fields' order names the kind. */
+        private OptionSpec accEcn(int line, String[] w) throws ScriptSyntaxException {
+            int kind = w.length > 1 && w[1].equals("e1b") ? OptionSpec.AccEcn.KIND1 : OptionSpec.AccEcn.KIND0;
+            String[] names = OptionSpec.AccEcn.names(kind);
+            List<Long> fields = new ArrayList<>();
+            for (int i = 1; i < w.length; i += 2) {
+                int field = (i - 1) / 2;
+                if (field >= names.length || !w[i].equals(names[field]) || i + 1 >= w.length) {
+                    throw new ScriptSyntaxException(line, "bad AccECN option '" + String.join(" ", w)
+                            + "' (ECN e0b N ceb N e1b N, or ECN e1b N ceb N e0b N, leading fields only)");
+                }
+                fields.add(Long.parseLong(w[i + 1]));
+            }
+            return new OptionSpec.AccEcn(kind, List.copyOf(fields));
+        }
+
         List<OptionSpec> options(int line, String text) throws ScriptSyntaxException {
             if (text.equals("...")) {
                 return PacketSpec.ANY_OPTIONS;
@@ -288,6 +304,7 @@ final class ScriptParser {
                             skip("line " + line + ": TCP Fast Open option (not supported)");
                             out.add(new OptionSpec.Other(34, 0));
                         }
+                        case "ECN" -> out.add(accEcn(line, w));
                         case "md5" -> {
                             skip("line " + line + ": TCP MD5 option (not supported)");
                             out.add(new OptionSpec.Other(19, 18));

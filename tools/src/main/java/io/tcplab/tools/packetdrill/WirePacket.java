@@ -21,6 +21,9 @@ record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn
     static final int KIND_SACK_OK = 4;
     static final int KIND_SACK = 5;
     static final int KIND_TS = 8;
+    /** RFC 9768 §3.2.3: AccECN0 and AccECN1; their 24-bit fields are kept in {@link Raw#sack}. */
+    static final int KIND_ACCECN0 = OptionSpec.AccEcn.KIND0;
+    static final int KIND_ACCECN1 = OptionSpec.AccEcn.KIND1;
 
     /** Parses an emitted IP packet; null when it is not one the stack should ever emit. */
     static WirePacket parse(long nanos, ByteBuf packet) {
@@ -59,6 +62,13 @@ record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn
                         edges[i] = buf.getUnsignedInt(at + 2 + 4 * i);
                     }
                     options.add(new Raw(kind, len, 0, 0, edges));
+                }
+                case KIND_ACCECN0, KIND_ACCECN1 -> {
+                    long[] fields = new long[Math.min(3, (len - 2) / 3)];
+                    for (int i = 0; i < fields.length; i++) {
+                        fields[i] = buf.getUnsignedMedium(at + 2 + 3 * i);
+                    }
+                    options.add(new Raw(kind, len, 0, 0, fields));
                 }
                 default -> options.add(new Raw(kind, len, 0, 0, null));
             }

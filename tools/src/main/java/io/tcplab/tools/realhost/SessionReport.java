@@ -1,7 +1,9 @@
 package io.tcplab.tools.realhost;
 
+import io.tcplab.stack.conn.AccEcnCounts;
 import io.tcplab.stack.conn.ConnectionError;
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.tools.report.Report;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -17,6 +19,8 @@ import java.net.UnknownHostException;
  * @param error how the connection failed (RESET, TIMED_OUT, ...), or null
  * @param seconds from the end of the handshake to the end of the connection
  * @param goodputBitsPerSec the busier direction's bytes over {@code seconds}
+ * @param ecn the ECN feedback the handshake settled on: off, classic (RFC 3168) or accecn (RFC 9768)
+ * @param accEcn with AccECN, its counters (CE marks the peer fed back, and what we counted arriving); else null
  * @param recovery the loss detector's spec ({@code rack}, {@code srtt-multiple:k=2}), as the options gave it
  * @param stack the stack's counters when the report was taken ({@code serve}), or null
  */
@@ -25,7 +29,7 @@ public record SessionReport(String role, String mode, String local, String remot
                      double seconds, double goodputBitsPerSec, long segmentsSent, long segmentsRetransmitted,
                      long rtoCount, long fastRecoveries, long spuriousUndos, double finalSrttMillis,
                      long finalCwndBytes, String congestionControl, int mss, boolean sack, boolean timestamps,
-                     boolean ecn, String recovery, StackCounters stack) implements Report {
+                     String ecn, AccEcnCounts accEcn, String recovery, StackCounters stack) implements Report {
     /**
      * The report of a connection that moved {@code sent} and {@code received} application bytes
      * in {@code seconds} and ended as {@code info} shows (goodput: the busier direction); a
@@ -40,7 +44,8 @@ public record SessionReport(String role, String mode, String local, String remot
                 error == null ? null : error.name(), sent, received, sha256Sent, sha256Received,
                 seconds, seconds > 0 ? busier * 8 / seconds : 0, info.segmentsSent(), info.segmentsRetransmitted(),
                 info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), info.srttNanos() / 1e6, info.cwndBytes(),
-                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecn(), recovery, stack);
+                info.congestionControl(), info.mss(), info.sack(), info.timestamps(), info.ecnMode().word(),
+                info.ecnMode() == EcnMode.ACCECN ? info.accEcn() : null, recovery, stack);
     }
 
     /** An address and port as the reports print them: {@code 10.0.0.1:5001}, {@code [fd00::1]:5001}. */
@@ -69,6 +74,13 @@ public record SessionReport(String role, String mode, String local, String remot
         Report.line(out, "recovery", "%s: %d RTOs, %d fast recoveries, %d undone as spurious", recovery, rtoCount,
                 fastRecoveries, spuriousUndos);
         Report.line(out, "final", "cwnd %d B, srtt %.3f ms, mss %d", finalCwndBytes, finalSrttMillis, mss);
+        Report.line(out, "ecn", "%s", ecn);
+        if (accEcn != null) {
+            Report.line(out, "accecn", "fed back %d CE-marked packets (%d B); received %d CE-marked packets (%d B)%s%s",
+                    accEcn.cePackets(), accEcn.ceBytes(), accEcn.receivedCePackets(), accEcn.receivedCeBytes(),
+                    accEcn.optionsSeen() ? "" : ", no AccECN options from the peer",
+                    accEcn.ectDisabled() ? ", ECT off" : "");
+        }
         if (stack != null) {
             Report.line(out, "stack", "%s", stack.line());
         }

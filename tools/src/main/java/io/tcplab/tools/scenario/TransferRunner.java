@@ -6,6 +6,7 @@ import io.tcplab.stack.StackConfig;
 import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.tools.emu.HostNode;
@@ -59,7 +60,11 @@ public final class TransferRunner {
 
         DigestPipe receivedDigest = hashed ? new DigestPipe("received") : null;
         OutputStreamSink receiver = new OutputStreamSink(hashed ? receivedDigest : OutputStream.nullOutputStream());
-        receiveStack.listen(PORT, options, (connection, now) -> receiver);
+        Connection[] server = new Connection[1];
+        receiveStack.listen(PORT, options, (connection, now) -> {
+            server[0] = connection;
+            return receiver;
+        });
         DigestPipe sentDigest = hashed ? new DigestPipe("sent") : null;
         InputStreamSource sender = new InputStreamSource(hashed
                 ? new TeeInputStream(new PatternInputStream(spec.seed(), spec.bytes()), sentDigest)
@@ -93,7 +98,9 @@ public final class TransferRunner {
                 info.segmentsRetransmitted(), info.rtoCount(), info.fastRecoveries(), info.spuriousUndos(), seconds,
                 (System.nanoTime() - wallStart) / 1e9, (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9,
                 forward.counters().offeredPackets(), info.cwndBytes(),
-                info.srttNanos() / 1e6, drops, linkStats(network));
+                info.srttNanos() / 1e6, drops, linkStats(network), info.ecnMode().word(),
+                info.ecnMode() == EcnMode.ACCECN ? info.accEcn() : null,
+                info.ecnMode() == EcnMode.ACCECN && server[0] != null ? server[0].info().accEcn() : null);
     }
 
     /** Every link's counters by name, in the order the topology made them. */

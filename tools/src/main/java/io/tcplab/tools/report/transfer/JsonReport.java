@@ -51,7 +51,7 @@ public final class JsonReport {
         node.put("sack", o.sack);
         node.put("timestamps", o.timestamps);
         node.put("windowScale", o.windowScale);
-        node.put("ecn", o.ecn);
+        node.put("ecn", o.ecnMode.word());
         node.put("recovery", o.recovery);
         ArrayNode spurious = node.putArray("spurious");
         o.spurious.forEach(spurious::add);

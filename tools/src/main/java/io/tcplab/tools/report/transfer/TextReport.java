@@ -4,6 +4,7 @@ import io.tcplab.tools.report.Report;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferSpec;
 
+import io.tcplab.stack.conn.AccEcnCounts;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
@@ -29,6 +30,21 @@ public final class TextReport {
         Report.line(out, "cpu", "%.3f s on the emulating thread, %.0f data packets per CPU second", r.cpuSeconds(),
                 r.cpuSeconds() > 0 ? r.dataPacketsEmulated() / r.cpuSeconds() : 0.0);
         Report.line(out, "final", "cwnd %d B, srtt %.3f ms", r.finalCwndBytes(), r.finalSrttMillis());
+        if (r.ecn() != null && !r.ecn().equals("off")) {
+            Report.line(out, "ecn", "%s", r.ecn());
+        }
+        if (r.accEcn() != null) {
+            AccEcnCounts a = r.accEcn();
+            Report.line(out, "accecn feedback", "%d CE-marked packets, %d CE / %d ECT(0) / %d ECT(1) bytes%s%s%s",
+                    a.cePackets(), a.ceBytes(), a.ect0Bytes(), a.ect1Bytes(),
+                    a.optionsSeen() ? "" : ", no AccECN options (ACE only)",
+                    a.ectDisabled() ? ", ECT off (mangling)" : "", a.responseDisabled() ? ", response off (zeroed)" : "");
+        }
+        if (r.receiverAccEcn() != null) {
+            AccEcnCounts a = r.receiverAccEcn();
+            Report.line(out, "accecn received", "%d CE-marked packets, %d CE / %d ECT(0) / %d ECT(1) bytes",
+                    a.receivedCePackets(), a.receivedCeBytes(), a.receivedEct0Bytes(), a.receivedEct1Bytes());
+        }
         if (r.drops() != null && !r.drops().isEmpty()) {
             StringBuilder drops = new StringBuilder();
             for (Map.Entry<String, Long> e : r.drops().entrySet()) {

@@ -3,6 +3,7 @@ package io.tcplab.tools.scenario.file;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.profile.Profiles;
 import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import io.tcplab.tools.link.Limit;
@@ -74,7 +75,7 @@ final class FlowReader {
             b.sack(e.sack());
         }
         if (e.ecn() != null) {
-            b.ecn(e.ecn());
+            b.ecnMode(ecnMode(e.ecn(), at.field("ecn")));
         }
         if (e.timestamps() != null) {
             b.timestamps(e.timestamps());
@@ -117,6 +118,15 @@ final class FlowReader {
     }
 
     /** Checks {@code name[:key=value,...]} against the algorithms on the class path. */
+    /** A flow's {@code ecn:}: off, classic or accecn (true and false, the older words, mean classic and off). */
+    static EcnMode ecnMode(String word, FieldPath at) {
+        EcnMode mode = EcnMode.parse(word);
+        if (mode == null) {
+            throw at.error("'" + word + "' is not an ECN mode (allowed: off, classic, accecn; true, false)");
+        }
+        return mode;
+    }
+
     static String algorithm(String spec, FieldPath at) {
         int colon = spec.indexOf(':');
         String name = (colon < 0 ? spec : spec.substring(0, colon)).trim().toLowerCase(Locale.ROOT);

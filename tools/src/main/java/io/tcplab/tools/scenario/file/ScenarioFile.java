@@ -26,7 +26,7 @@ public record ScenarioFile(String name, String duration, String warmup, String s
                            String idlePacket) {
     }
 
-    public record FlowEntry(String name, String group, Integer count, String cc, Boolean sack, Boolean ecn,
+    public record FlowEntry(String name, String group, Integer count, String cc, Boolean sack, String ecn,
                             Boolean timestamps, String recovery, String spurious, Boolean pacing,
                             String sendBuffer, String receiveBuffer, String mss, String start, String startSpread,
                             String stop, String direction, String from, String to, String rtt, String traffic,

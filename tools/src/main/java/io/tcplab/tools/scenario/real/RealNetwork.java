@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario.real;
 
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.AllowedAlgorithm;
 import io.tcplab.tools.ab.OutsideDrops;
@@ -186,6 +187,15 @@ final class RealNetwork implements AutoCloseable {
         }
     }
 
+    /** tcp_ecn for a kernel sender: 1 asks for classic ECN, 3 for AccECN (Linux 6.18+), 2 only answers. */
+    private static int kernelEcn(EcnMode mode) {
+        return switch (mode) {
+            case CLASSIC -> 1;
+            case ACCECN -> 3;
+            case OFF -> 2;
+        };
+    }
+
     /** The namespace's default algorithm (allowed first) and its ECN, SACK and timestamp switches. */
     private void kernelSettings(NamespaceHosts.Host h, RealPlan.Group g) {
         AllowedAlgorithm a = AllowedAlgorithm.allow(g.kernelAlgorithm());
@@ -193,7 +203,7 @@ final class RealNetwork implements AutoCloseable {
             allowed.add(a);
         }
         h.run("sysctl", "-qw", "net.ipv4.tcp_congestion_control=" + g.kernelAlgorithm(),
-                "net.ipv4.tcp_ecn=" + (g.ecn() ? 1 : 2), "net.ipv4.tcp_sack=" + (g.sack() ? 1 : 0),
+                "net.ipv4.tcp_ecn=" + kernelEcn(g.ecn()), "net.ipv4.tcp_sack=" + (g.sack() ? 1 : 0),
                 "net.ipv4.tcp_timestamps=" + (g.timestamps() ? 1 : 0));
         RealPath.setBufferMaximum(h, "net.ipv4.tcp_wmem", sizing.sizing().socketBufferBytes());
     }

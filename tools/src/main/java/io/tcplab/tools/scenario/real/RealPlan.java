@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario.real;
 
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.scenario.FlowPath;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -35,7 +36,7 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
      * access delay folded in), the kernel's settings there (algorithm null for tcplab senders), and
      * its flows (indices into {@link #flows}).
      */
-    public record Group(int index, String router, long oneWayNanos, String kernelAlgorithm, boolean ecn,
+    public record Group(int index, String router, long oneWayNanos, String kernelAlgorithm, EcnMode ecn,
                         boolean sack, boolean timestamps, List<Integer> flows) {
         public boolean kernel() {
             return kernelAlgorithm != null;
@@ -108,7 +109,7 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
         for (Map.Entry<List<Object>, List<Integer>> e : byKey.entrySet()) {
             List<Object> k = e.getKey();
             groups.add(new Group(groups.size(), (String) k.get(0), (Long) k.get(1), (String) k.get(2),
-                    (Boolean) k.get(3), (Boolean) k.get(4), (Boolean) k.get(5), e.getValue()));
+                    (EcnMode) k.get(3), (Boolean) k.get(4), (Boolean) k.get(5), e.getValue()));
         }
         return groups;
     }
@@ -117,9 +118,9 @@ public record RealPlan(List<FlowSpec> flows, List<String> leftOut, List<Group> g
     private static List<Object> key(FlowSpec f, TopologySpec topology) {
         long oneWay = FlowPath.of(topology, f).senderDelayNanos() + topology.access().delayNanos();
         if (!f.kernel()) {
-            return Arrays.asList(f.from(), oneWay, null, false, true, true);
+            return Arrays.asList(f.from(), oneWay, null, EcnMode.OFF, true, true);
         }
-        return List.of(f.from(), oneWay, RealPath.algorithmName(f.options().congestionControl), f.options().ecn,
+        return List.of(f.from(), oneWay, RealPath.algorithmName(f.options().congestionControl), f.options().ecnMode,
                 f.options().sack, f.options().timestamps);
     }
 
