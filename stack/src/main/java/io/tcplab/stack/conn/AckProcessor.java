@@ -144,6 +144,8 @@ final class AckProcessor {
                 .ece(ece)
                 .delivered(rate.delivered(), rate.sampleRate(), result.newestDeliveredAtSend)
                 .lost(recovery.lostBytes())
+                .flightOfNewest(result.newestTxInFlight,
+                        result.newestLostAtSend < 0 ? -1 : recovery.lostBytes() - result.newestLostAtSend)
                 .eceDelivered(eceDelivered)
                 .appLimited(rate.sampleAppLimited())
                 .cwndLimited(cwndLimited)
