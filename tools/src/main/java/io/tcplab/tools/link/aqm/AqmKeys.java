@@ -30,8 +30,8 @@ final class AqmKeys {
                 throw new IllegalArgumentException(aqm + " setting '" + pair.trim() + "' needs a value, as key=value");
             }
             if (!allowed.contains(key)) {
-                throw new IllegalArgumentException("unknown key '" + key + "' for " + aqm + " (allowed: "
-                        + String.join(", ", allowed) + ")");
+                throw new IllegalArgumentException("unknown key '" + key + "' for " + aqm + ", allowed: "
+                        + (allowed.isEmpty() ? "none" : String.join(", ", allowed)));
             }
             if (values.put(key, pair.substring(eq + 1).trim()) != null) {
                 throw new IllegalArgumentException(aqm + " key '" + key + "' is given twice");

@@ -32,8 +32,8 @@ public sealed interface AqmSpec permits AqmSpec.DropTail, AqmSpec.Red, ServedAqm
             case "fq_codel" -> FqCoDelParams.parse(new AqmKeys(name, settings, FqCoDelParams.KEYS));
             case "pie" -> PieParams.parse(new AqmKeys(name, settings, PieParams.KEYS));
             case "dualpi2" -> DualPi2Params.parse(new AqmKeys(name, settings, DualPi2Params.KEYS));
-            default -> throw new IllegalArgumentException("unknown AQM '" + name + "' (allowed: "
-                    + String.join(", ", NAMES) + ")");
+            default -> throw new IllegalArgumentException("unknown AQM '" + name + "', allowed: "
+                    + String.join(", ", NAMES));
         };
     }
 

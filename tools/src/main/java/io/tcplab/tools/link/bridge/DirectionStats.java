@@ -49,6 +49,11 @@ public record DirectionStats(String name, LinkStats link, long written, long wri
         return link.lostRandom() + link.lostEvery();
     }
 
+    /** The queue: {@code left->right queue: codel:..., sojourn p50 ... ms over 1188 packets}. */
+    public String queueLine() {
+        return name + " queue: " + link.queueLine();
+    }
+
     /** One line: {@code left->right: offered 1200 (1800000 B), ..., written 1188, write-drops 0}. */
     public String line() {
         return name + ": " + link.line() + ", written " + written + ", write-drops " + writeDrops;
