@@ -26,6 +26,7 @@ final class AqmService implements AqmSink {
     private static final long CORRUPT_BIT = (1L << 40) - 1;
 
     private final Link link;
+    private final ServedAqm aqm;
     private final LinkCounters counters;
     private final PacketPool pool;
     private final Transmitter transmitter;
@@ -34,23 +35,35 @@ final class AqmService implements AqmSink {
     /** When the discipline last went from empty to holding a packet. */
     private long busySince;
     private boolean wakePending;
+    /** The link's queue limit the discipline last took, to see a schedule change it. */
+    private Limit linkLimit;
 
     AqmService(Link link, ServedAqm aqm, Limit limit, SplittableRandom random, LinkCounters counters, PacketPool pool,
                Transmitter transmitter) {
         this.link = link;
+        this.aqm = aqm;
         this.counters = counters;
         this.pool = pool;
         this.transmitter = transmitter;
+        this.linkLimit = limit;
         this.discipline = aqm.create(slots, this, limit, random);
     }
 
-    /** Queues a packet the link owns now; the wire decisions are those {@link #wire} packs. */
-    void offer(long now, ByteBuf packet, long summary, int size, long wireDecisions) {
+    /**
+     * Queues a packet the link owns now under the link's current queue limit; the wire decisions
+     * are those {@link #wire} packs.
+     */
+    void offer(long now, ByteBuf packet, long summary, int size, long wireDecisions, Limit limit) {
         serve(now);
+        if (limit != linkLimit) {
+            linkLimit = limit;
+            discipline.setLimit(aqm.limitOr(limit));
+        }
         if (discipline.isEmpty()) {
             busySince = now;
         }
         discipline.enqueue(now, slots.add(packet, summary, size, now, wireDecisions));
+        transmitter.drain(now);
         long queued = transmitter.packets() + (long) discipline.packets();
         counters.maxQueuePackets = Math.max(counters.maxQueuePackets, queued);
         counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes() + discipline.bytes());

@@ -192,7 +192,7 @@ public final class Link {
         }
         if (aqm != null) {
             aqm.offer(now, owned ? packet : pool.copyOf(packet), summary, size,
-                    AqmService.wire(corrupt, corruptBit, reorder, duplicate));
+                    AqmService.wire(corrupt, corruptBit, reorder, duplicate), p.queueLimit());
             return;
         }
 

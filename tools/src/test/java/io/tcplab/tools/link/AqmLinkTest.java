@@ -102,6 +102,16 @@ class AqmLinkTest {
     }
 
     @Test
+    void aChangeOfTheLinksQueueLimitReachesTheAqm() {
+        Driver d = new Driver(out.link("l", path("codel").setQueueLimit(Limit.packets(100)), 1));
+        d.link.params().setQueueLimit(Limit.packets(2)); // as a schedule's queue=2p would
+        d.offer(new long[] {0}, 5, 0, TestPackets.NOT_ECT);
+        // the first goes straight to the idle transmitter; two wait in CoDel's queue; two find it full
+        assertThat(d.link.stats().overflowDropped()).isEqualTo(2);
+        assertThat(d.link.queuedPackets(0)).isEqualTo(3);
+    }
+
+    @Test
     void dualPi2CountsMarksPerQueue() {
         Driver d = new Driver(out.link("l", path("dualpi2"), 1));
         long[] times = new long[200];

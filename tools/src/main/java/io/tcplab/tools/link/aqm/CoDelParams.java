@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
  * — with {@code ecn=on} an ECN-capable packet is marked where it would be dropped.
  */
 public record CoDelParams(long targetNanos, long intervalNanos, boolean ecn) implements ServedAqm {
+    private static final Limit DEFAULT_LIMIT = Limit.packets(1000);
     static final List<String> KEYS = List.of("target", "interval", "ecn");
     public static final long DEFAULT_TARGET = 5_000_000;
     public static final long DEFAULT_INTERVAL = 100_000_000;
@@ -38,7 +39,7 @@ public record CoDelParams(long targetNanos, long intervalNanos, boolean ecn) imp
     /** Linux's sch_codel limit: 1000 packets. */
     @Override
     public Limit defaultLimit() {
-        return Limit.packets(1000);
+        return DEFAULT_LIMIT;
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
  */
 public record DualPi2Params(long targetNanos, long updateNanos, double alpha, double beta, double k,
                             long stepNanos, int classicWeightPercent) implements ServedAqm {
+    private static final Limit DEFAULT_LIMIT = Limit.packets(10000);
     static final List<String> KEYS = List.of("target", "tupdate", "alpha", "beta", "k", "step", "c_weight");
 
     static DualPi2Params parse(AqmKeys k) {
@@ -35,7 +36,7 @@ public record DualPi2Params(long targetNanos, long updateNanos, double alpha, do
     /** Linux's sch_dualpi2 limit: 10000 packets. */
     @Override
     public Limit defaultLimit() {
-        return Limit.packets(10000);
+        return DEFAULT_LIMIT;
     }
 
     @Override

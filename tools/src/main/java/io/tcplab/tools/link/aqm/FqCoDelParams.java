@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
  */
 public record FqCoDelParams(long targetNanos, long intervalNanos, boolean ecn, int quantumBytes, int flows)
         implements ServedAqm {
+    private static final Limit DEFAULT_LIMIT = Limit.packets(10240);
     static final List<String> KEYS = List.of("target", "interval", "ecn", "quantum", "flows");
     public static final int DEFAULT_QUANTUM = 1500;
     public static final int DEFAULT_FLOWS = 1024;
@@ -46,7 +47,7 @@ public record FqCoDelParams(long targetNanos, long intervalNanos, boolean ecn, i
     /** RFC 8290 §5.2.3's (and Linux's) packet limit: 10240 packets. */
     @Override
     public Limit defaultLimit() {
-        return Limit.packets(10240);
+        return DEFAULT_LIMIT;
     }
 
     @Override

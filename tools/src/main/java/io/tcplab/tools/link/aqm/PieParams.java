@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
  */
 public record PieParams(long targetNanos, long updateNanos, double alpha, double beta, long maxBurstNanos,
                         boolean ecn, double markEcnThreshold) implements ServedAqm {
+    private static final Limit DEFAULT_LIMIT = Limit.packets(1000);
     static final List<String> KEYS = List.of("target", "tupdate", "alpha", "beta", "burst", "ecn", "mark_ecnth");
 
     static PieParams parse(AqmKeys k) {
@@ -34,7 +35,7 @@ public record PieParams(long targetNanos, long updateNanos, double alpha, double
     /** Linux's sch_pie limit: 1000 packets. */
     @Override
     public Limit defaultLimit() {
-        return Limit.packets(1000);
+        return DEFAULT_LIMIT;
     }
 
     @Override

@@ -16,7 +16,7 @@ import io.tcplab.tools.link.Limit;
 public abstract class QueueDiscipline {
     protected final PacketSlots slots;
     protected final AqmSink sink;
-    private final Limit limit;
+    private Limit limit;
     private final long updateNanos;
     private long nextUpdate;
     private boolean started;
@@ -26,6 +26,11 @@ public abstract class QueueDiscipline {
         this.sink = sink;
         this.limit = limit;
         this.updateNanos = updateNanos;
+    }
+
+    /** The most the queues may hold from now on (a schedule may change the link's {@code queue}). */
+    public final void setLimit(Limit limit) {
+        this.limit = limit;
     }
 
     /** Takes {@code slot}, arriving at {@code now}; it may drop this packet or another one. */
