@@ -2,7 +2,7 @@ package io.tcplab.tools.link;
 
 /**
  * The sojourn times of a link's queue (arrival to the moment the transmitter takes the packet),
- * in a log-linear histogram of fixed buckets: exact below 64 ns, then 64 buckets per power of
+ * in a log-linear histogram of fixed buckets: exact below 128 ns, then 64 buckets per power of
  * two, each 1/64 of its octave wide, so a percentile is never more than 1.6 % above the true
  * value (it reports its bucket's largest value, or the largest time recorded if that is less).
  * Times from 2^43 ns (about 2.4 hours) up share the last bucket. Recording allocates nothing.
