@@ -121,6 +121,11 @@ public final class ConnectionOptions {
      */
     public final boolean pacing;
     /**
+     * RFC 5681 §4.1: after an idle period longer than the RTO the window restarts from the
+     * restart window; off: it is kept (Linux tcp_slow_start_after_idle = 0).
+     */
+    public final boolean slowStartAfterIdle;
+    /**
      * RFC 8257 §3.2 exact CE echo for DCTCP: ECE mirrors the CE mark of the last data segment (an
      * ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. Negotiated by
      * default: a DCTCP sender asks in its SYN and a tcplab receiver agrees (docs/stack.md).
@@ -168,6 +173,7 @@ public final class ConnectionOptions {
         spurious = List.copyOf(b.spurious);
         spuriousFactories = List.copyOf(b.spuriousFactories);
         pacing = b.pacing;
+        slowStartAfterIdle = b.slowStartAfterIdle;
         exactCeEcho = b.exactCeEcho;
     }
 
@@ -231,6 +237,7 @@ public final class ConnectionOptions {
         b.spurious = spurious;
         b.spuriousFactories = spuriousFactories;
         b.pacing = pacing;
+        b.slowStartAfterIdle = slowStartAfterIdle;
         b.exactCeEcho = exactCeEcho;
         return b;
     }
@@ -279,6 +286,7 @@ public final class ConnectionOptions {
         private List<SpuriousLossDetectorProvider.Factory> spuriousFactories =
                 SpuriousLossDetectors.factories(SpuriousLossDetectors.DEFAULT);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
+        private boolean slowStartAfterIdle = true; // RFC 5681 §4.1 (SHOULD); Linux's default too
         private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
 
         public Builder congestionControl(String spec) {
@@ -355,6 +363,7 @@ public final class ConnectionOptions {
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }
+        public Builder slowStartAfterIdle(boolean on) { slowStartAfterIdle = on; return this; }
         public Builder exactCeEcho(ExactCeEcho mode) { exactCeEcho = mode; return this; }
 
         public ConnectionOptions build() {

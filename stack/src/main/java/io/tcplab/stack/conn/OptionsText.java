@@ -61,6 +61,7 @@ public final class OptionsText {
             new Field("spurious", o -> o.spurious.isEmpty() ? "off" : String.join(",", o.spurious),
                     ConnectionOptions.Builder::spurious),
             bool("pacing", o -> o.pacing, ConnectionOptions.Builder::pacing),
+            bool("slowStartAfterIdle", o -> o.slowStartAfterIdle, ConnectionOptions.Builder::slowStartAfterIdle),
             new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))));
 
     private OptionsText() {

@@ -33,6 +33,7 @@ final class Sender {
     private final TimerTable timers;
     private final boolean nagle;
     private final boolean pacing;
+    private final boolean slowStartAfterIdle;
     private final long maxRtoNanos;
     private final MutableSentSample sentSample = new MutableSentSample();
     /** What the spurious-loss detectors hear of each retransmission. */
@@ -62,6 +63,7 @@ final class Sender {
                 options.timestampTickNanos);
         this.nagle = options.nagle;
         this.pacing = options.pacing;
+        this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.maxRtoNanos = options.maxRtoNanos;
         this.recovery = new Recovery(c, options, this, seq, timers);
     }
@@ -273,7 +275,7 @@ final class Sender {
     }
 
     private void transmitNew(long now, int len, boolean fin) {
-        if (seq.allAcked() && now - lastSendNanos > rtt.rto()) {
+        if (slowStartAfterIdle && seq.allAcked() && now - lastSendNanos > rtt.rto()) {
             cc.onEvent(CaEvent.CWND_RESTART, now); // RFC 5681 §4.1 restart window after idle
         }
         if (seq.allAcked()) {
