@@ -34,5 +34,16 @@ public record ConnectionInfo(
         /** Our receiving side echoes CE exactly (RFC 8257 §3.2) rather than RFC 3168's latch. */
         boolean exactCeEcho,
         /** The peer's SYN or SYN-ACK carried the exact-CE-echo option and we took it up. */
-        boolean exactCeEchoAgreed) {
+        boolean exactCeEchoAgreed,
+        long rttVarNanos,
+        /** Segments sent and not cumulatively acknowledged, SACKed ones included (Linux packets_out). */
+        long outstandingSegments,
+        /** Outstanding segments SACKed (Linux sacked_out). */
+        long sackedSegments,
+        /** Outstanding segments deemed lost, retransmitted or not (Linux lost_out). */
+        long lostSegments,
+        /** Segments retransmitted and not since SACKed or deemed lost again (Linux retrans_out). */
+        long retransmissionsInFlight,
+        /** When data last arrived in order, or the connection was established; -1 before (Linux lrcvtime). */
+        long lastDataReceivedNanos) {
 }

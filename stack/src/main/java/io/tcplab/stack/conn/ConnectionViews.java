@@ -65,6 +65,8 @@ final class ConnectionViews {
                 recovery.doubleDrops(), up ? cc.cwndBytes() : 0, up ? cc.ssthreshBytes() : 0,
                 rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), timestamps.agreed(),
                 snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(),
-                handshake.exactCeEcho(), handshake.exactCeEchoAgreed());
+                handshake.exactCeEcho(), handshake.exactCeEchoAgreed(), rtt.rttvar(), sender.scoreboard().count(),
+                sender.scoreboard().sackedSegments(), sender.scoreboard().lostSegments(),
+                sender.scoreboard().retransmissionsInFlight(), receiver == null ? -1 : receiver.lastDataNanos());
     }
 }

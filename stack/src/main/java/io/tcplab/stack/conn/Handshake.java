@@ -177,6 +177,7 @@ final class Handshake {
             sender.rtt().raiseInitialRto(3_000_000_000L);
         }
         sender.onEstablished(now, options.initialWindowSegments);
+        c.receiver().onEstablished(now);
         c.acks.onEstablished();
         timers.cancel(TimerKind.RTO);
         c.setState(TcpState.ESTABLISHED, now);
