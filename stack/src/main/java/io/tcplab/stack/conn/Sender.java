@@ -253,7 +253,7 @@ final class Sender {
         }
         long rwndRoom = seq.windowRoom();
         int payloadMss = payloadMss();
-        int len = (int) Math.min(payloadMss, unsent);
+        int len = newSegmentLength(payloadMss, unsent);
         if (pipe + len > cwnd && pipe > 0 && !recovery.takeFrtoAllowance()) {
             cwndBlocked = true;
             return false;
@@ -267,11 +267,19 @@ final class Sender {
             len = (int) rwndRoom;
         }
         boolean last = len == unsent;
-        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested)) {
+        // A segment cut short by a record end with data behind it waits for nothing more: Nagle
+        // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
+        boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
+        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested) && !recordEnds) {
             return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
         }
         transmitNew(now, len, last && closeRequested);
         return true;
+    }
+
+    /** The next new segment's payload: a full one, or what is left, and never past a record end. */
+    private int newSegmentLength(int payloadMss, long unsent) {
+        return (int) Math.min(Math.min(payloadMss, unsent), buffer.recordEndAfter(seq.nxt()) - seq.nxt());
     }
 
     private void transmitNew(long now, int len, boolean fin) {
@@ -395,7 +403,7 @@ final class Sender {
         long room = seq.windowRoom();
         if (room > 0) {
             // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
-            transmitNew(now, (int) Math.min(room, Math.min(payloadMss(), dataEnd() - seq.nxt())), false);
+            transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
             return;
         }
         c.emitter.probe(now, seq.una() - 1);
@@ -410,8 +418,8 @@ final class Sender {
     Probe sendProbe(long now) {
         long unsent = dataEnd() - seq.nxt();
         int payloadMss = payloadMss();
-        if (unsent > 0 && seq.windowRoom() >= Math.min(payloadMss, unsent)) {
-            int len = (int) Math.min(payloadMss, unsent);
+        if (unsent > 0 && seq.windowRoom() >= newSegmentLength(payloadMss, unsent)) {
+            int len = newSegmentLength(payloadMss, unsent);
             transmitNew(now, len, len == unsent && closeRequested);
             c.trace(now, TraceEvent.TLP_PROBE, "new", seq.nxt() - len, len);
             return Probe.NEW_DATA;
