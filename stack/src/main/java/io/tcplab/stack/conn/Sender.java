@@ -35,6 +35,7 @@ final class Sender {
     private final boolean pacing;
     private final boolean slowStartAfterIdle;
     private final long maxRtoNanos;
+    private final CwndUsage cwndUsage;
     private final MutableSentSample sentSample = new MutableSentSample();
     /** What the spurious-loss detectors hear of each retransmission. */
     private final SentRetransmission sentRetransmission = new SentRetransmission();
@@ -60,11 +61,12 @@ final class Sender {
         this.seq = new SendSequence(iss);
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
-                options.timestampTickNanos);
+                options.timestampTickNanos, options.rtoMinimum);
         this.nagle = options.nagle;
         this.pacing = options.pacing;
         this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.maxRtoNanos = options.maxRtoNanos;
+        this.cwndUsage = new CwndUsage(options.cwndLimited);
         this.recovery = new Recovery(c, options, this, seq, timers);
     }
 
@@ -148,6 +150,11 @@ final class Sender {
         return cwndBlocked;
     }
 
+    /** Whether the window limited sending before an ACK that found {@code priorInflight} bytes in flight. */
+    boolean cwndLimited(long priorInflight) {
+        return cwndUsage.limited(cwndBlocked, cc.cwndBytes(), cc.ssthreshBytes(), priorInflight, smss);
+    }
+
     long segmentsSent() {
         return segmentsSent;
     }
@@ -184,6 +191,7 @@ final class Sender {
             return;
         }
         cwndBlocked = false;
+        long sentBefore = segmentsSent;
         long paceUntil = TimerTable.NONE;
         for (int guard = 0; guard < 100_000; guard++) {
             long departure = pacer.departure(now);
@@ -212,6 +220,10 @@ final class Sender {
             break;
         }
         timers.arm(TimerKind.PACING, paceUntil);
+        boolean limited = cwndBlocked || inflight() >= cc.cwndBytes(); // Linux tcp_write_xmit's is_cwnd_limited
+        if (segmentsSent > sentBefore || limited) {
+            cwndUsage.afterSending(limited, scoreboard.count(), seq.una(), seq.nxt());
+        }
         armPersistIfStalled(now);
         if (paceUntil == TimerTable.NONE && !cwndBlocked && seq.nxt() >= dataEnd()
                 && scoreboard.nextLostToRetransmit() < 0) {
