@@ -18,6 +18,7 @@ public final class SendBuffer {
     private long startSeq;
     private int length;      // bytes retained
     private ByteBuf view;    // the ring's array as a ByteBuf, re-made only when the ring grows
+    private final RecordBoundaries records = new RecordBoundaries();
 
     public SendBuffer(int capacityBytes, long startSeq) {
         this(capacityBytes, startSeq, false);
@@ -106,7 +107,23 @@ public final class SendBuffer {
         headPos = ring.advance(headPos, dropped);
         startSeq = seq;
         length -= dropped;
+        records.acknowledged(seq);
         return dropped;
+    }
+
+    /**
+     * The bytes written so far end a record: no segment may carry both them and later bytes
+     * (Linux MSG_EOR). Nothing written since the last record end: no change.
+     */
+    public void endRecord() {
+        if (length > 0) {
+            records.mark(endSeq());
+        }
+    }
+
+    /** The first record end above {@code seq}, where a segment starting at {@code seq} must stop; {@link Long#MAX_VALUE} when none. */
+    public long recordEndAfter(long seq) {
+        return records.after(seq);
     }
 
     /** Appends the payload bytes [seq, seq+len) to out at its writerIndex. */

@@ -160,9 +160,7 @@ final class AckProcessor {
     }
 
     private void tellAlgorithm(long now, long priorInflight, int priorDupSegments, long rttSample, boolean ece) {
-        long cwnd = cc.cwndBytes();
-        boolean cwndLimited = sender.cwndBlocked() || (cwnd < cc.ssthreshBytes() ? 2 * priorInflight >= cwnd
-                : priorInflight + sender.smss() >= cwnd);
+        boolean cwndLimited = sender.cwndLimited(priorInflight);
         sample.at(now)
                 .acked(ccAckedBytes(priorDupSegments))
                 .sacked(result.newlySackedBytes)

@@ -229,6 +229,34 @@ public final class Connection {
                 || state == TcpState.SYN_RECEIVED);
     }
 
+    /**
+     * The bytes written so far end a record: no segment, new or retransmitted, carries both them
+     * and bytes written later (Linux's send flag MSG_EOR). Nothing written since the last record
+     * end: no change.
+     */
+    public void endRecord(long now) {
+        ctx.journal().endRecord(now, this);
+        sender.buffer().endRecord();
+    }
+
+    /**
+     * Changes the send buffer's size on an open connection (SO_SNDBUF after connect or accept);
+     * false, and no change, when it holds more bytes than {@code bytes}.
+     */
+    public boolean setSendBufferBytes(long now, int bytes) {
+        ctx.journal().sendBufferBytes(now, this, bytes);
+        boolean done = sender.buffer().setCapacity(bytes);
+        if (done) {
+            onSendSpace(now);
+        }
+        return done;
+    }
+
+    /** The send buffer's size: the options' unless {@link #setSendBufferBytes} changed it. */
+    public int sendBufferBytes() {
+        return sender.buffer().capacity();
+    }
+
     /** Free space in the send buffer. */
     public int writableBytes() {
         return writable() ? sender.buffer().free() : 0;

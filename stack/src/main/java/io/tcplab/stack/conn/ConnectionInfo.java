@@ -38,5 +38,16 @@ public record ConnectionInfo(
         /** The ECN feedback the handshake settled on: off, classic (RFC 3168) or accecn (RFC 9768). */
         EcnMode ecnMode,
         /** Accurate ECN's counters, all zero unless {@link #ecnMode} is {@link EcnMode#ACCECN}. */
-        AccEcnCounts accEcn) {
+        AccEcnCounts accEcn,
+        long rttVarNanos,
+        /** Segments sent and not cumulatively acknowledged, SACKed ones included (Linux packets_out). */
+        long outstandingSegments,
+        /** Outstanding segments SACKed (Linux sacked_out). */
+        long sackedSegments,
+        /** Outstanding segments deemed lost, retransmitted or not (Linux lost_out). */
+        long lostSegments,
+        /** Segments retransmitted and not since SACKed or deemed lost again (Linux retrans_out). */
+        long retransmissionsInFlight,
+        /** When data last arrived in order, or the connection was established; -1 before (Linux lrcvtime). */
+        long lastDataReceivedNanos) {
 }

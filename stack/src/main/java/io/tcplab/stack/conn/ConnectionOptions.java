@@ -6,6 +6,7 @@ import io.tcplab.stack.recovery.LossDetectorProvider;
 import io.tcplab.stack.recovery.LossDetectors;
 import io.tcplab.stack.recovery.RackRtt;
 import io.tcplab.stack.recovery.RackTlpProvider;
+import io.tcplab.stack.rtt.RtoMinimum;
 import io.tcplab.stack.spurious.SpuriousLossDetectorProvider;
 import io.tcplab.stack.spurious.SpuriousLossDetectors;
 
@@ -78,11 +79,19 @@ public final class ConnectionOptions {
      */
     public final boolean undoShowsReordering;
     /**
+     * Added to RACK's reordering timer and to the probe timeout of several segments: 0 in RFC
+     * 8985, Linux's TCP_TIMEOUT_MIN_US (2 ms) as the profile sets it: the default of RACK's
+     * {@code slack_us} parameter in {@link #recovery}.
+     */
+    public final long rackTimerSlackNanos;
+    /**
      * Without SACK, duplicate ACKs stand for delivered segments and a cumulative ACK credits the
      * algorithm only with the rest, at least one segment (Linux tcp_add_reno_sack and
      * tcp_remove_reno_sacks); off: with every byte it covers (RFC 5681 §3.1, RFC 3465).
      */
     public final boolean dupAckCredit;
+    /** When the window counts as limiting sending, which lets the algorithm grow it (RFC 7661 per ACK, or Linux per round). */
+    public final CwndLimited cwndLimited;
     public final int initialWindowSegments;
     /**
      * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
@@ -91,6 +100,8 @@ public final class ConnectionOptions {
     public final int mss;
     public final long initialRtoNanos;
     public final long minRtoNanos;
+    /** What {@link #minRtoNanos} bounds: the RTO (RFC 6298 §2.4) or its variance term (Linux). */
+    public final RtoMinimum rtoMinimum;
     public final long maxRtoNanos;
     /** Retransmissions of one segment before the connection is aborted (RFC 9293 §3.8.3 R2). */
     public final int maxRetries;
@@ -124,6 +135,11 @@ public final class ConnectionOptions {
      */
     public final boolean pacing;
     /**
+     * RFC 5681 §4.1: after an idle period longer than the RTO the window restarts from the
+     * restart window; off: it is kept (Linux tcp_slow_start_after_idle = 0).
+     */
+    public final boolean slowStartAfterIdle;
+    /**
      * RFC 8257 §3.2 exact CE echo for DCTCP: ECE mirrors the CE mark of the last data segment (an
      * ACK is sent at once when that changes) instead of RFC 3168's latch until CWR. Negotiated by
      * default: a DCTCP sender asks in its SYN and a tcplab receiver agrees (docs/stack.md).
@@ -153,11 +169,14 @@ public final class ConnectionOptions {
         ackAboveSndNxt = b.ackAboveSndNxt;
         rackRtt = b.rackRtt;
         undoShowsReordering = b.undoShowsReordering;
+        rackTimerSlackNanos = b.rackTimerSlackNanos;
         dupAckCredit = b.dupAckCredit;
+        cwndLimited = b.cwndLimited;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
         minRtoNanos = b.minRtoNanos;
+        rtoMinimum = b.rtoMinimum;
         maxRtoNanos = b.maxRtoNanos;
         maxRetries = b.maxRetries;
         synRetries = b.synRetries;
@@ -172,6 +191,7 @@ public final class ConnectionOptions {
         spurious = List.copyOf(b.spurious);
         spuriousFactories = List.copyOf(b.spuriousFactories);
         pacing = b.pacing;
+        slowStartAfterIdle = b.slowStartAfterIdle;
         exactCeEcho = b.exactCeEcho;
     }
 
@@ -216,11 +236,14 @@ public final class ConnectionOptions {
         b.ackAboveSndNxt = ackAboveSndNxt;
         b.rackRtt = rackRtt;
         b.undoShowsReordering = undoShowsReordering;
+        b.rackTimerSlackNanos = rackTimerSlackNanos;
         b.dupAckCredit = dupAckCredit;
+        b.cwndLimited = cwndLimited;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
         b.minRtoNanos = minRtoNanos;
+        b.rtoMinimum = rtoMinimum;
         b.maxRtoNanos = maxRtoNanos;
         b.maxRetries = maxRetries;
         b.synRetries = synRetries;
@@ -235,6 +258,7 @@ public final class ConnectionOptions {
         b.spurious = spurious;
         b.spuriousFactories = spuriousFactories;
         b.pacing = pacing;
+        b.slowStartAfterIdle = slowStartAfterIdle;
         b.exactCeEcho = exactCeEcho;
         return b;
     }
@@ -262,11 +286,14 @@ public final class ConnectionOptions {
         private boolean ackAboveSndNxt = true; // RFC 5961 §5.2: MUST be discarded and an ACK sent back
         private RackRtt rackRtt = RackRtt.NEWEST; // RFC 8985 §6.2 step 2
         private boolean undoShowsReordering = false; // RFC 8985 §6.2 step 2: never-retransmitted segments only
+        private long rackTimerSlackNanos = 0; // RFC 8985 §6.3, §7.2: the timers as computed
         private boolean dupAckCredit = false; // RFC 5681 §3.1: the bytes the cumulative ACK covers
+        private CwndLimited cwndLimited = CwndLimited.PIPE_ACK; // RFC 7661 §4.3
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
         private long minRtoNanos = 1000 * MS; // RFC 6298 §2.4 (Linux uses 200 ms)
+        private RtoMinimum rtoMinimum = RtoMinimum.RTO; // RFC 6298 §2.4
         private long maxRtoNanos = 60_000 * MS; // RFC 6298 §2.5
         private int maxRetries = 15; // Linux tcp_retries2
         private int synRetries = 6; // Linux tcp_syn_retries
@@ -283,6 +310,7 @@ public final class ConnectionOptions {
         private List<SpuriousLossDetectorProvider.Factory> spuriousFactories =
                 SpuriousLossDetectors.factories(SpuriousLossDetectors.DEFAULT);
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
+        private boolean slowStartAfterIdle = true; // RFC 5681 §4.1 (SHOULD); Linux's default too
         private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
 
         public Builder congestionControl(String spec) {
@@ -325,11 +353,14 @@ public final class ConnectionOptions {
         public Builder ackAboveSndNxt(boolean on) { ackAboveSndNxt = on; return this; }
         public Builder rackRtt(RackRtt which) { rackRtt = which; return this; }
         public Builder undoShowsReordering(boolean on) { undoShowsReordering = on; return this; }
+        public Builder rackTimerSlackNanos(long nanos) { rackTimerSlackNanos = nanos; return this; }
         public Builder dupAckCredit(boolean on) { dupAckCredit = on; return this; }
+        public Builder cwndLimited(CwndLimited rule) { cwndLimited = rule; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
         public Builder minRtoNanos(long nanos) { minRtoNanos = nanos; return this; }
+        public Builder rtoMinimum(RtoMinimum bounds) { rtoMinimum = bounds; return this; }
         public Builder maxRtoNanos(long nanos) { maxRtoNanos = nanos; return this; }
         public Builder maxRetries(int retries) { maxRetries = retries; return this; }
         public Builder synRetries(int retries) { synRetries = retries; return this; }
@@ -361,6 +392,7 @@ public final class ConnectionOptions {
             return this;
         }
         public Builder pacing(boolean on) { pacing = on; return this; }
+        public Builder slowStartAfterIdle(boolean on) { slowStartAfterIdle = on; return this; }
         public Builder exactCeEcho(ExactCeEcho mode) { exactCeEcho = mode; return this; }
 
         public ConnectionOptions build() {
@@ -387,6 +419,10 @@ public final class ConnectionOptions {
             require(timeWaitNanos >= 0, "timeWaitNanos", ">= 0");
             require(prrBound != null, "prrBound", "one of SSRB, LINUX");
             require(rackRtt != null, "rackRtt", "one of NEWEST, LAST");
+            require(cwndLimited != null, "cwndLimited", "one of PIPE_ACK, ROUND");
+            require(rtoMinimum != null, "rtoMinimum", "one of RTO, VARIANCE");
+            require(rackTimerSlackNanos >= 0 && rackTimerSlackNanos <= 1_000_000_000L && rackTimerSlackNanos % 1000 == 0,
+                    "rackTimerSlackNanos", "0 to 1 s in whole microseconds");
             require(exactCeEcho != null, "exactCeEcho", "one of OFF, NEGOTIATE, ON");
             require(timestampTickNanos >= 1000 && timestampTickNanos <= 1_000_000_000L, "timestampTickNanos", "1 us to 1 s");
             return new ConnectionOptions(this);
@@ -400,6 +436,9 @@ public final class ConnectionOptions {
             }
             if (undoShowsReordering) {
                 b.append(b.length() > 0 ? "," : "").append("undo_reordering=on");
+            }
+            if (rackTimerSlackNanos > 0) {
+                b.append(b.length() > 0 ? "," : "").append("slack_us=").append(rackTimerSlackNanos / 1000);
             }
             return b.toString();
         }

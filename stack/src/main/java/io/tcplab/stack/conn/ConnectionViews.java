@@ -72,6 +72,8 @@ final class ConnectionViews {
                 rtt.srtt(), rtt.minRtt(), rtt.rto(), sender.smss(), sender.sack(), timestamps.agreed(),
                 snd.windowShift(), receiver == null ? 0 : receiver.windowShift(), sender.ecn(),
                 handshake.exactCeEcho(), handshake.exactCeEchoAgreed(), handshake.ecnMode(),
-                AccEcnCounts.of(accSender, accReceiver));
+                AccEcnCounts.of(accSender, accReceiver), rtt.rttvar(), sender.scoreboard().count(),
+                sender.scoreboard().sackedSegments(), sender.scoreboard().lostSegments(),
+                sender.scoreboard().retransmissionsInFlight(), receiver == null ? -1 : receiver.lastDataNanos());
     }
 }

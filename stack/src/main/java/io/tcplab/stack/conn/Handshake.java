@@ -307,6 +307,7 @@ final class Handshake {
             sender.rtt().raiseInitialRto(3_000_000_000L);
         }
         sender.onEstablished(now, options.initialWindowSegments);
+        c.receiver().onEstablished(now);
         c.acks.onEstablished();
         if (c.accSender.takeHandshakeCe()) {
             sender.recovery().onHandshakeCe(now); // RFC 9768 §3.2.2.2: a CE mark the handshake fed back

@@ -48,11 +48,15 @@ public final class OptionsText {
             new Field("rackRtt", o -> o.rackRtt,
                     (b, v) -> b.rackRtt(io.tcplab.stack.recovery.RackRtt.valueOf(v))),
             bool("undoShowsReordering", o -> o.undoShowsReordering, ConnectionOptions.Builder::undoShowsReordering),
+            number("rackTimerSlackNanos", o -> o.rackTimerSlackNanos, ConnectionOptions.Builder::rackTimerSlackNanos),
             bool("dupAckCredit", o -> o.dupAckCredit, ConnectionOptions.Builder::dupAckCredit),
+            new Field("cwndLimited", o -> o.cwndLimited, (b, v) -> b.cwndLimited(CwndLimited.valueOf(v))),
             integer("initialWindowSegments", o -> o.initialWindowSegments, ConnectionOptions.Builder::initialWindowSegments),
             integer("mss", o -> o.mss, ConnectionOptions.Builder::mss),
             number("initialRtoNanos", o -> o.initialRtoNanos, ConnectionOptions.Builder::initialRtoNanos),
             number("minRtoNanos", o -> o.minRtoNanos, ConnectionOptions.Builder::minRtoNanos),
+            new Field("rtoMinimum", o -> o.rtoMinimum,
+                    (b, v) -> b.rtoMinimum(io.tcplab.stack.rtt.RtoMinimum.valueOf(v))),
             number("maxRtoNanos", o -> o.maxRtoNanos, ConnectionOptions.Builder::maxRtoNanos),
             integer("maxRetries", o -> o.maxRetries, ConnectionOptions.Builder::maxRetries),
             integer("synRetries", o -> o.synRetries, ConnectionOptions.Builder::synRetries),
@@ -67,6 +71,7 @@ public final class OptionsText {
             new Field("spurious", o -> o.spurious.isEmpty() ? "off" : String.join(",", o.spurious),
                     ConnectionOptions.Builder::spurious),
             bool("pacing", o -> o.pacing, ConnectionOptions.Builder::pacing),
+            bool("slowStartAfterIdle", o -> o.slowStartAfterIdle, ConnectionOptions.Builder::slowStartAfterIdle),
             new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))));
 
     private OptionsText() {

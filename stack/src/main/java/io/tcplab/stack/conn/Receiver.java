@@ -39,6 +39,8 @@ final class Receiver {
     /** Data segments still to be acknowledged at once (quick-ack mode at the start of a connection). */
     private int quickAcksLeft;
     private long bytesReceived;
+    /** When data last arrived in order, or the connection was established; -1 before (Linux icsk_ack.lrcvtime). */
+    private long lastDataNanos = -1;
     /** Why the last segment's new bytes were partly or wholly discarded, or null: the stack counts it. */
     private DropReason lastDrop;
 
@@ -49,6 +51,15 @@ final class Receiver {
         this.ourMss = ourMss;
         this.buffer = new ReceiveBuffer(capacity, irs + 1, ReceiveBuffer.rangeBudget(capacity), virtualPayload);
         this.advertisedRight = irs + 1 + Math.min(capacity, 65535);
+    }
+
+    /** The connection is established: the time data last arrived counts from here until data comes. */
+    void onEstablished(long now) {
+        lastDataNanos = now;
+    }
+
+    long lastDataNanos() {
+        return lastDataNanos;
     }
 
     long rcvNxt() {
@@ -72,7 +83,7 @@ final class Receiver {
      * Takes the text and FIN of an acceptable segment that carries either (RFC 9293 §3.10.7.4,
      * seventh and eighth). Returns true if the FIN became in order with this segment.
      */
-    boolean onSegment(long seq, ByteBuf data, int index, int length, boolean fin, boolean delayedAckAllowed) {
+    boolean onSegment(long now, long seq, ByteBuf data, int index, int length, boolean fin, boolean delayedAckAllowed) {
         boolean finNow = false;
         lastDrop = null;
         if (length > 0 && !finReceived) {
@@ -81,6 +92,9 @@ final class Receiver {
             int advanced = buffer.offer(seq, data, index, length);
             lastDrop = buffer.lastOfferDropReason();
             bytesReceived += advanced;
+            if (advanced > 0) {
+                lastDataNanos = now;
+            }
             if (buffer.lastOfferWasDuplicate()) {
                 dsackLeft = buffer.lastDuplicateStart();
                 dsackRight = buffer.lastDuplicateEnd();

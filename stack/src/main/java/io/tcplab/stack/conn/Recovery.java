@@ -554,7 +554,13 @@ final class Recovery {
         lost += result.newlyLostBytes;
         if (result.newlyLostBytes > 0 && (caState == CaState.OPEN || caState == CaState.DISORDER
                 || caState == CaState.CWR)) {
-            enterRecovery(now, detector.signal());
+            boolean quota = prr != null && prr.fastRetransmitInQuota();
+            enterRecovery(now, detector.signal(), !quota);
+            if (quota && caState == CaState.RECOVERY) {
+                // Linux tcp_rack_reo_timeout: tcp_cwnd_reduction(sk, 1, newly_lost, 0) on entering
+                // recovery, one segment's quota as if an ACK had delivered one
+                prrWindow = prr.window(sender.smss(), sender.inflight(), cc.ssthreshBytes(), sender.smss(), false);
+            }
         }
         sender.trySend(now);
         timers.arm(TimerKind.LOSS_DETECTION, detector.deadline());

@@ -272,7 +272,7 @@ final class SegmentArrival {
             c.receiver().echoCe((flags & TcpHeader.CWR) != 0, ecn == 3);
         }
         int readableBefore = c.receiver().buffer().readable();
-        boolean finNow = c.receiver().onSegment(seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
+        boolean finNow = c.receiver().onSegment(now, seq, packet, tcp.payloadOffset(), payloadLen, fin, c.options.delayedAck);
         if (c.receiver().lastDrop() != null) {
             c.ctx.stats().countDrop(c.receiver().lastDrop()); // data discarded inside an acceptable segment: not silent
         }

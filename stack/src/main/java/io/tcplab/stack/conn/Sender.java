@@ -33,7 +33,9 @@ final class Sender {
     private final TimerTable timers;
     private final boolean nagle;
     private final boolean pacing;
+    private final boolean slowStartAfterIdle;
     private final long maxRtoNanos;
+    private final CwndUsage cwndUsage;
     private final MutableSentSample sentSample = new MutableSentSample();
     /** What the spurious-loss detectors hear of each retransmission. */
     private final SentRetransmission sentRetransmission = new SentRetransmission();
@@ -62,10 +64,12 @@ final class Sender {
         this.seq = new SendSequence(iss);
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
-                options.timestampTickNanos);
+                options.timestampTickNanos, options.rtoMinimum);
         this.nagle = options.nagle;
         this.pacing = options.pacing;
+        this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.maxRtoNanos = options.maxRtoNanos;
+        this.cwndUsage = new CwndUsage(options.cwndLimited);
         this.recovery = new Recovery(c, options, this, seq, timers);
     }
 
@@ -149,6 +153,11 @@ final class Sender {
         return cwndBlocked;
     }
 
+    /** Whether the window limited sending before an ACK that found {@code priorInflight} bytes in flight. */
+    boolean cwndLimited(long priorInflight) {
+        return cwndUsage.limited(cwndBlocked, cc.cwndBytes(), cc.ssthreshBytes(), priorInflight, smss);
+    }
+
     long segmentsSent() {
         return segmentsSent;
     }
@@ -185,6 +194,7 @@ final class Sender {
             return;
         }
         cwndBlocked = false;
+        long sentBefore = segmentsSent;
         long paceUntil = TimerTable.NONE;
         for (int guard = 0; guard < 100_000; guard++) {
             long departure = pacer.departure(now);
@@ -213,6 +223,10 @@ final class Sender {
             break;
         }
         timers.arm(TimerKind.PACING, paceUntil);
+        boolean limited = cwndBlocked || inflight() >= cc.cwndBytes(); // Linux tcp_write_xmit's is_cwnd_limited
+        if (segmentsSent > sentBefore || limited) {
+            cwndUsage.afterSending(limited, scoreboard.count(), seq.una(), seq.nxt());
+        }
         armPersistIfStalled(now);
         if (paceUntil == TimerTable.NONE && !cwndBlocked && seq.nxt() >= dataEnd()
                 && scoreboard.nextLostToRetransmit() < 0) {
@@ -254,7 +268,7 @@ final class Sender {
         }
         long rwndRoom = seq.windowRoom();
         int payloadMss = payloadMss();
-        int len = (int) Math.min(payloadMss, unsent);
+        int len = newSegmentLength(payloadMss, unsent);
         if (pipe + len > cwnd && pipe > 0 && !recovery.takeFrtoAllowance()) {
             cwndBlocked = true;
             return false;
@@ -268,15 +282,23 @@ final class Sender {
             len = (int) rwndRoom;
         }
         boolean last = len == unsent;
-        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested)) {
+        // A segment cut short by a record end with data behind it waits for nothing more: Nagle
+        // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
+        boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
+        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested) && !recordEnds) {
             return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
         }
         transmitNew(now, len, last && closeRequested);
         return true;
     }
 
+    /** The next new segment's payload: a full one, or what is left, and never past a record end. */
+    private int newSegmentLength(int payloadMss, long unsent) {
+        return (int) Math.min(Math.min(payloadMss, unsent), buffer.recordEndAfter(seq.nxt()) - seq.nxt());
+    }
+
     private void transmitNew(long now, int len, boolean fin) {
-        if (seq.allAcked() && now - lastSendNanos > rtt.rto()) {
+        if (slowStartAfterIdle && seq.allAcked() && now - lastSendNanos > rtt.rto()) {
             cc.onEvent(CaEvent.CWND_RESTART, now); // RFC 5681 §4.1 restart window after idle
         }
         if (seq.allAcked()) {
@@ -397,7 +419,7 @@ final class Sender {
         long room = seq.windowRoom();
         if (room > 0) {
             // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
-            transmitNew(now, (int) Math.min(room, Math.min(payloadMss(), dataEnd() - seq.nxt())), false);
+            transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
             return;
         }
         c.emitter.probe(now, seq.una() - 1);
@@ -412,8 +434,8 @@ final class Sender {
     Probe sendProbe(long now) {
         long unsent = dataEnd() - seq.nxt();
         int payloadMss = payloadMss();
-        if (unsent > 0 && seq.windowRoom() >= Math.min(payloadMss, unsent)) {
-            int len = (int) Math.min(payloadMss, unsent);
+        if (unsent > 0 && seq.windowRoom() >= newSegmentLength(payloadMss, unsent)) {
+            int len = newSegmentLength(payloadMss, unsent);
             transmitNew(now, len, len == unsent && closeRequested);
             c.trace(now, TraceEvent.TLP_PROBE, "new", seq.nxt() - len, len);
             return Probe.NEW_DATA;

@@ -88,6 +88,14 @@ public interface StackJournal {
     default void write(long now, Connection connection, int length, int room, byte[] src, int offset) {
     }
 
+    /** {@code endRecord}: the bytes written so far end a record. */
+    default void endRecord(long now, Connection connection) {
+    }
+
+    /** {@code setSendBufferBytes(bytes)} on an open connection. */
+    default void sendBufferBytes(long now, Connection connection, int bytes) {
+    }
+
     /** {@code read} of at most {@code max} bytes; then {@link #result}. */
     default void read(long now, Connection connection, int max) {
     }

@@ -69,6 +69,9 @@ public final class Scoreboard implements ScoreboardView {
     /** Outstanding segments sent more than once (Linux tcp_any_retrans_done). */
     private long retransmittedSegments;
     private long lostBytes;
+    private long lostSegments;
+    /** Segments retransmitted and not since SACKed or deemed lost again (Linux retrans_out). */
+    private long retransmissionsInFlight;
     private long highestSackedOrd = -1;
     /** The highest end of any segment delivered (RACK.fack): delivering below it without a resend is reordering. */
     private long fack = -1;
@@ -465,6 +468,7 @@ public final class Scoreboard implements ScoreboardView {
         headOrd = endOrd = frontier = lostLimit = rule1Cursor = rule3Cursor = 0;
         highData = highestSackedOrd = fack = -1;
         pipe = sackedBytes = sackedSegments = retransmittedSegments = lostBytes = sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
+        lostSegments = retransmissionsInFlight = 0;
         sendOrder.clear();
     }
 
@@ -530,6 +534,12 @@ public final class Scoreboard implements ScoreboardView {
 
     @Override
     public long lostBytes() { return lostBytes; }
+
+    /** Outstanding segments deemed lost, retransmitted or not (Linux lost_out). */
+    public long lostSegments() { return lostSegments; }
+
+    /** Segments retransmitted and not since SACKed or deemed lost again (Linux retrans_out). */
+    public long retransmissionsInFlight() { return retransmissionsInFlight; }
 
     @Override
     public long highestSacked() {
@@ -672,11 +682,13 @@ public final class Scoreboard implements ScoreboardView {
         }
         if ((f & LOST) != 0) {
             lostBytes += len;
+            lostSegments += sign;
         } else {
             pipe += len;
         }
         if ((f & RETRANSMITTED) != 0) {
             pipe += len;
+            retransmissionsInFlight += sign;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tcplab.stack.profile;
 
 import static io.tcplab.stack.profile.ProfileKey.ACK_ABOVE_SND_NXT;
+import static io.tcplab.stack.profile.ProfileKey.CWND_LIMITED;
 import static io.tcplab.stack.profile.ProfileKey.DELAYED_ACK_TIMEOUT;
 import static io.tcplab.stack.profile.ProfileKey.DUPACK_CREDIT;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_RTO;
@@ -11,7 +12,9 @@ import static io.tcplab.stack.profile.ProfileKey.PRR;
 import static io.tcplab.stack.profile.ProfileKey.PRR_BOUND;
 import static io.tcplab.stack.profile.ProfileKey.QUICK_ACKS;
 import static io.tcplab.stack.profile.ProfileKey.RACK_RTT;
+import static io.tcplab.stack.profile.ProfileKey.RACK_TIMER_SLACK;
 import static io.tcplab.stack.profile.ProfileKey.RESCUE_RETRANSMISSION;
+import static io.tcplab.stack.profile.ProfileKey.RTO_MINIMUM;
 import static io.tcplab.stack.profile.ProfileKey.SACK;
 import static io.tcplab.stack.profile.ProfileKey.UNDO_REORDERING;
 
@@ -33,14 +36,17 @@ final class LinuxProfile {
     static Profile profile() {
         return new Profile(NAME, "today's Linux (6.x), the kernel ab compares against: min RTO 200 ms, quick ACKs,"
                 + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor, Linux's"
-                + " PRR, RACK.rtt and Reno ACK credit, no rescue retransmission, no ACK to an ACK above SND.NXT",
+                + " PRR, RACK.rtt and Reno ACK credit, no rescue retransmission, no ACK to an ACK above SND.NXT,"
+                + " cwnd-limited per round, the minimum RTO in the variance term, 2 ms on RACK-TLP's timers",
                 List.of(
                         new ProfileValue(SACK, "on", TREE + "net/ipv4/tcp_ipv4.c: sysctl_tcp_sack = 1"),
                         new ProfileValue(INITIAL_WINDOW, "10", TREE + "include/net/tcp.h: TCP_INIT_CWND = 10 (RFC 6928)"),
                         new ProfileValue(INITIAL_RTO, "1000ms", TREE + "include/net/tcp.h: TCP_TIMEOUT_INIT = 1*HZ"
                                 + " (RFC 6298 2.1)"),
-                        new ProfileValue(MIN_RTO, "200ms", TREE + "include/net/tcp.h: TCP_RTO_MIN = HZ/5 (Linux adds it to"
-                                + " the variance term, RTO = SRTT + max(4 RTTVAR, 200 ms); here it is RFC 6298's floor)"),
+                        new ProfileValue(MIN_RTO, "200ms", TREE + "include/net/tcp.h: TCP_RTO_MIN = HZ/5"),
+                        new ProfileValue(RTO_MINIMUM, "variance", TREE + "net/ipv4/tcp_input.c: tcp_rtt_estimator keeps"
+                                + " rttvar_us >= tcp_rto_min_us, tcp_set_rto: RTO = srtt + rttvar_us, so RTO = SRTT +"
+                                + " max(4 RTTVAR, 200 ms) (Linux's variance term is the round's largest mean deviation)"),
                         new ProfileValue(MAX_RTO, "120000ms", TREE + "include/net/tcp.h: TCP_RTO_MAX = 120*HZ"),
                         new ProfileValue(DELAYED_ACK_TIMEOUT, "40ms", TREE + "include/net/tcp.h: TCP_DELACK_MIN ="
                                 + " TCP_ATO_MIN = HZ/25 (the ATO's growth towards TCP_DELACK_MAX = HZ/5 is not modelled)"),
@@ -59,13 +65,20 @@ final class LinuxProfile {
                         new ProfileValue(RACK_RTT, "last", TREE + "net/ipv4/tcp_recovery.c tcp_rack_advance: rack.rtt_us"
                                 + " = the RTT of each (s)acked segment it accepts, tcp_sacktag_one first and"
                                 + " tcp_clean_rtx_queue after; only rack.mstamp moves forward monotonically"),
+                        new ProfileValue(RACK_TIMER_SLACK, "2ms", TREE + "net/ipv4/tcp_recovery.c tcp_rack_mark_lost:"
+                                + " timeout = usecs_to_jiffies(timeout + TCP_TIMEOUT_MIN_US); tcp_output.c"
+                                + " tcp_schedule_loss_probe: 2 * srtt + TCP_TIMEOUT_MIN when more than one packet is out"),
                         new ProfileValue(DUPACK_CREDIT, "on", TREE + "net/ipv4/tcp_input.c: without SACK"
                                 + " tcp_add_reno_sack counts each duplicate ACK delivered, tcp_remove_reno_sacks credits"
                                 + " a cumulative ACK max(acked - sacked_out, 1), and cwnd grows by that (tcp_cong_control)"),
                         new ProfileValue(UNDO_REORDERING, "on", TREE + "net/ipv4/tcp_input.c tcp_try_undo_partial: when"
                                 + " tcp_packet_delayed (the timestamps) shows the original filled the hole, not the"
                                 + " retransmission, tcp_check_sack_reordering(..., 1) counts reordering (reord_seen), after"
-                                + " which tcp_rack_reo_wnd keeps min_rtt/4")),
+                                + " which tcp_rack_reo_wnd keeps min_rtt/4"),
+                        new ProfileValue(CWND_LIMITED, "round", TREE + "net/ipv4/tcp_output.c tcp_cwnd_validate (after"
+                                + " tcp_write_xmit: is_cwnd_limited |= packets_in_flight >= cwnd) keeps, per window of"
+                                + " data, whether it was cwnd-limited and max_packets_out; include/net/tcp.h"
+                                + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

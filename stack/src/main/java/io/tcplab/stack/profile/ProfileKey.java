@@ -1,8 +1,10 @@
 package io.tcplab.stack.profile;
 
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.CwndLimited;
 import io.tcplab.stack.conn.PrrBound;
 import io.tcplab.stack.recovery.RackRtt;
+import io.tcplab.stack.rtt.RtoMinimum;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import java.util.Locale;
@@ -38,6 +40,10 @@ public enum ProfileKey {
     MIN_RTO("min_rto") {
         void apply(ConnectionOptions.Builder b, String v) { b.minRtoNanos(millis(this, v)); }
         public String read(ConnectionOptions o) { return millis(o.minRtoNanos); }
+    },
+    RTO_MINIMUM("rto_minimum") {
+        void apply(ConnectionOptions.Builder b, String v) { b.rtoMinimum(choice(this, v, RtoMinimum.class)); }
+        public String read(ConnectionOptions o) { return lower(o.rtoMinimum); }
     },
     MAX_RTO("max_rto") {
         void apply(ConnectionOptions.Builder b, String v) { b.maxRtoNanos(millis(this, v)); }
@@ -78,6 +84,14 @@ public enum ProfileKey {
     DUPACK_CREDIT("dupack_credit") {
         void apply(ConnectionOptions.Builder b, String v) { b.dupAckCredit(onOff(this, v)); }
         public String read(ConnectionOptions o) { return onOff(o.dupAckCredit); }
+    },
+    RACK_TIMER_SLACK("rack_timer_slack") {
+        void apply(ConnectionOptions.Builder b, String v) { b.rackTimerSlackNanos(millis(this, v)); }
+        public String read(ConnectionOptions o) { return millis(o.rackTimerSlackNanos); }
+    },
+    CWND_LIMITED("cwnd_limited") {
+        void apply(ConnectionOptions.Builder b, String v) { b.cwndLimited(choice(this, v, CwndLimited.class)); }
+        public String read(ConnectionOptions o) { return lower(o.cwndLimited); }
     },
     UNDO_REORDERING("undo_reordering") {
         void apply(ConnectionOptions.Builder b, String v) { b.undoShowsReordering(onOff(this, v)); }

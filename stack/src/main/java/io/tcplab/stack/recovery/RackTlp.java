@@ -31,6 +31,8 @@ public final class RackTlp implements LossDetector {
     private long rackEndSeq = -1;
     private long rackRtt = -1;
     private final boolean undoShowsReordering;
+    /** Added to the reordering timer and to a probe timeout for several segments (Linux's TCP_TIMEOUT_MIN_US). */
+    private final long timerSlack;
     private boolean reorderingSeen;
     private int reoWndMult = 1;
     private int reoWndPersist;
@@ -49,10 +51,20 @@ public final class RackTlp implements LossDetector {
      * @param undoShowsReordering an undone fast retransmit whose original filled the hole counts as reordering seen
      */
     public RackTlp(DetectorContext sender, RackRtt rttSource, boolean undoShowsReordering) {
+        this(sender, rttSource, undoShowsReordering, 0);
+    }
+
+    /**
+     * @param timerSlackNanos added to the reordering timer and to the probe timeout of a flight of
+     *                        several segments: 0 in RFC 8985; Linux 6.x adds TCP_TIMEOUT_MIN_US (2 ms)
+     *                        to both (tcp_recovery.c tcp_rack_mark_lost, tcp_output.c tcp_schedule_loss_probe)
+     */
+    public RackTlp(DetectorContext sender, RackRtt rttSource, boolean undoShowsReordering, long timerSlackNanos) {
         this.sender = sender;
         this.scoreboard = sender.scoreboard();
         this.rttSource = rttSource;
         this.undoShowsReordering = undoShowsReordering;
+        this.timerSlack = timerSlackNanos;
     }
 
     /**
@@ -150,7 +162,7 @@ public final class RackTlp implements LossDetector {
             if (sent + wait <= now) {
                 verdict.lost(h);
             } else {
-                reorderDeadline = sent + wait;
+                reorderDeadline = sent + wait + timerSlack;
                 return;
             }
             h = next;
@@ -176,10 +188,7 @@ public final class RackTlp implements LossDetector {
         if (sender.srtt() < 0) {
             pto = PTO_WITHOUT_RTT;
         } else {
-            pto = 2 * sender.srtt();
-            if (scoreboard.count() == 1) {
-                pto += WORST_CASE_DELAYED_ACK;
-            }
+            pto = 2 * sender.srtt() + (scoreboard.count() == 1 ? WORST_CASE_DELAYED_ACK : timerSlack);
         }
         probeDeadline = Math.min(now + pto, sender.rtoDeadline());
     }

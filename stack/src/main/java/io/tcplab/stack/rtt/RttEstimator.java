@@ -11,6 +11,7 @@ public final class RttEstimator {
     private final long minRto;
     private final long maxRto;
     private final long granularity;
+    private final RtoMinimum bounds;
 
     private long srtt = -1;
     private long rttvar;
@@ -20,6 +21,13 @@ public final class RttEstimator {
     private int backoffCount;
 
     public RttEstimator(long initialRtoNanos, long minRtoNanos, long maxRtoNanos, long granularityNanos) {
+        this(initialRtoNanos, minRtoNanos, maxRtoNanos, granularityNanos, RtoMinimum.RTO);
+    }
+
+    /** With the minimum RTO bounding {@code bounds}: the RTO (RFC 6298) or its variance term (Linux). */
+    public RttEstimator(long initialRtoNanos, long minRtoNanos, long maxRtoNanos, long granularityNanos,
+                        RtoMinimum bounds) {
+        this.bounds = bounds;
         if (minRtoNanos <= 0 || maxRtoNanos < minRtoNanos || granularityNanos < 0 || initialRtoNanos <= 0) {
             throw new IllegalArgumentException("need 0 < min <= max RTO, initial > 0, granularity >= 0");
         }
@@ -104,8 +112,9 @@ public final class RttEstimator {
     public int backoffCount() { return backoffCount; }
 
     private void updateRto() {
-        // §2.2/§2.3: RTO = SRTT + max(G, K*RTTVAR), K = 4; §2.4/§2.5 bounds.
-        baseRto = clamp(srtt + Math.max(granularity, 4 * rttvar));
+        // §2.2/§2.3: RTO = SRTT + max(G, K*RTTVAR), K = 4; §2.4/§2.5 bounds (or the minimum in the variance term)
+        long variance = Math.max(granularity, 4 * rttvar);
+        baseRto = clamp(srtt + (bounds == RtoMinimum.VARIANCE ? Math.max(variance, minRto) : variance));
     }
 
     private long clamp(long rto) {

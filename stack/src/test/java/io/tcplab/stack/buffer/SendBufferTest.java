@@ -130,4 +130,28 @@ class SendBufferTest {
         buf.copyTo(START + 2, 4, out);
         assertThat(out.array()).startsWith(3, 4, 6, 7);
     }
+
+    /** Record ends: the first above a sequence number, each kept until it is acknowledged, past 8 (the array grows). */
+    @Test
+    void recordEndsAreFoundAboveASequenceNumberAndForgottenOnceAcknowledged() {
+        SendBuffer buf = new SendBuffer(100_000, START);
+        assertThat(buf.recordEndAfter(START)).isEqualTo(Long.MAX_VALUE);
+        buf.endRecord(); // nothing written: no record end
+        assertThat(buf.recordEndAfter(START - 1)).isEqualTo(Long.MAX_VALUE);
+        for (int i = 1; i <= 12; i++) {
+            buf.write(new byte[100], 0, 100);
+            buf.endRecord();
+            buf.endRecord(); // twice at one place: one end
+        }
+        assertThat(buf.recordEndAfter(START)).isEqualTo(START + 100);
+        assertThat(buf.recordEndAfter(START + 100)).isEqualTo(START + 200);
+        assertThat(buf.recordEndAfter(START + 1150)).isEqualTo(START + 1200);
+        assertThat(buf.recordEndAfter(START + 1200)).isEqualTo(Long.MAX_VALUE);
+        buf.ackTo(START + 250);
+        assertThat(buf.recordEndAfter(START + 250)).isEqualTo(START + 300);
+        buf.write(new byte[50], 0, 50);
+        assertThat(buf.recordEndAfter(START + 1200)).isEqualTo(Long.MAX_VALUE); // not ended yet
+        buf.ackTo(START + 1250);
+        assertThat(buf.recordEndAfter(START + 1000)).isEqualTo(Long.MAX_VALUE);
+    }
 }

@@ -175,6 +175,8 @@ class ScoreboardPropertyTest {
         long pipe = 0;
         long sacked = 0;
         long lost = 0;
+        long lostSegments = 0;
+        long retransmissionsInFlight = 0;
         long highestSacked = -1;
         long oldest = -1;
         long rule1 = -1;
@@ -186,6 +188,8 @@ class ScoreboardPropertyTest {
             }
             pipe += (s.lost ? 0 : s.len) + (s.rtx ? s.len : 0);
             lost += s.lost ? s.len : 0;
+            lostSegments += s.lost ? 1 : 0;
+            retransmissionsInFlight += s.rtx ? 1 : 0;
             if ((!s.lost || s.rtx) && (oldest < 0 || s.sendTime < oldest)) { // in flight: time order holds it
                 oldest = s.sendTime;
             }
@@ -206,6 +210,8 @@ class ScoreboardPropertyTest {
         assertThat(sb.pipe()).as("pipe").isEqualTo(pipe);
         assertThat(sb.sackedBytes()).as("sacked").isEqualTo(sacked);
         assertThat(sb.lostBytes()).as("lost").isEqualTo(lost);
+        assertThat(sb.lostSegments()).as("lost segments").isEqualTo(lostSegments);
+        assertThat(sb.retransmissionsInFlight()).as("retransmissions in flight").isEqualTo(retransmissionsInFlight);
         assertThat(sb.highestSacked()).as("highest sacked").isEqualTo(highestSacked);
         assertThat(sb.oldestOutstandingSendTime()).as("oldest send time").isEqualTo(oldest);
         assertThat(sb.nextLostToRetransmit()).as("NextSeg rule 1").isEqualTo(rule1);

@@ -57,7 +57,7 @@ class LossDetectorsTest {
 
     @Test
     void theHelpTextListsEveryDetectorWithItsParameters() {
-        assertThat(LossDetectors.accepted()).isEqualTo("rack[:rtt=newest [newest|last], undo_reordering=off [on|off]], "
-                + "rfc6675, teb[:k=2 [1, 16], backoff=2 [1, 16], dd=evidence [evidence|timer|off]]");
+        assertThat(LossDetectors.accepted()).isEqualTo("rack[:rtt=newest [newest|last], undo_reordering=off [on|off], "
+                + "slack_us=0 [0, 1000000]], rfc6675, teb[:k=2 [1, 16], backoff=2 [1, 16], dd=evidence [evidence|timer|off]]");
     }
 }

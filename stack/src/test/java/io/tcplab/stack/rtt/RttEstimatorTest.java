@@ -52,6 +52,26 @@ class RttEstimatorTest {
         assertThat(rfc.rto()).isEqualTo(S);
     }
 
+    /**
+     * A 200 ms minimum with samples of 10 ms: RFC 6298 floors the RTO, max(10 + 20, 200) = 200 ms;
+     * Linux floors the variance term, 10 + max(20, 200) = 210 ms. Past the minimum they agree:
+     * 100 + max(200, 200) = 300 ms either way.
+     */
+    @Test
+    void theMinimumBoundsTheRtoOrTheVarianceTerm() {
+        RttEstimator rfc = new RttEstimator(S, 200 * MS, 60 * S, MS, RtoMinimum.RTO);
+        RttEstimator linux = new RttEstimator(S, 200 * MS, 60 * S, MS, RtoMinimum.VARIANCE);
+        rfc.sample(10 * MS);
+        linux.sample(10 * MS);
+        assertThat(rfc.rto()).isEqualTo(200 * MS);
+        assertThat(linux.rto()).isEqualTo(210 * MS);
+        RttEstimator rfcLong = new RttEstimator(S, 200 * MS, 60 * S, MS, RtoMinimum.RTO);
+        RttEstimator linuxLong = new RttEstimator(S, 200 * MS, 60 * S, MS, RtoMinimum.VARIANCE);
+        rfcLong.sample(100 * MS);
+        linuxLong.sample(100 * MS);
+        assertThat(rfcLong.rto()).isEqualTo(300 * MS).isEqualTo(linuxLong.rto());
+    }
+
     @Test
     void backoffDoublesUpToTheMaximumAndASampleEndsIt() {
         est.sample(100 * MS);

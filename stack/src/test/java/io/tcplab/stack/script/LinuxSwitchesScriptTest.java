@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.stack.conn.CwndLimited;
 import io.tcplab.stack.conn.PrrBound;
 import io.tcplab.stack.recovery.RackRtt;
+import io.tcplab.stack.rtt.RtoMinimum;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -174,6 +176,101 @@ class LinuxSwitchesScriptTest {
             p.advanceTo(300);
             p.drain();
             assertThat(p.connection().info().segmentsRetransmitted()).isEqualTo(linux ? 1 : 2);
+        }
+    }
+
+    /**
+     * Slow start on ACKs of two segments (RFC 3465's L = 2 SMSS each). A flight of exactly the
+     * window (10): per ACK (RFC 7661) the window grows while the flight before the ACK is at least
+     * half of it — 10, 8 of 12, then 6 of 14 no more: 14; per round (Linux) the round filled the
+     * window, so every ACK grows it: 20. A flight of 5 of 10: per ACK 5 is half, one ACK grows it
+     * to 12; per round cwnd 10 is not below twice the flight: 10.
+     */
+    @Test
+    void cwndLimitedPerAckOrPerRound() {
+        for (CwndLimited rule : CwndLimited.values()) {
+            for (int flight : new int[] {10, 5}) {
+                ScriptedPeer p = established(ConnectionOptions.builder().cwndLimited(rule), true, 100);
+                p.write(flight * MSS);
+                assertThat(p.drain()).hasSize(flight);
+                for (int acked = 2; acked <= flight; acked += 2) {
+                    p.advanceBy(1);
+                    p.in(seg(".").seq(1).ack(seq(acked)).win(WIN));
+                }
+                long cwnd = p.connection().info().cwndBytes() / MSS;
+                assertThat(cwnd).as(rule + ", a flight of " + flight)
+                        .isEqualTo(rule == CwndLimited.ROUND ? (flight == 10 ? 20 : 10) : (flight == 10 ? 14 : 12));
+            }
+        }
+    }
+
+    /**
+     * A handshake of 10 ms, a minimum RTO of 200 ms, no SACK (so no tail loss probe): the lost
+     * segment is resent at the RTO, 200 ms after it left under RFC 6298's floor, 210 ms under
+     * Linux's (the minimum in the variance term: 10 + max(4 · 5, 200)).
+     */
+    @Test
+    void rtoMinimumFloorsTheRtoOrItsVarianceTerm() {
+        for (RtoMinimum bounds : RtoMinimum.values()) {
+            ScriptedPeer p = established(ConnectionOptions.builder().minRtoNanos(200_000_000L).rtoMinimum(bounds),
+                    false, 10);
+            p.write(MSS);
+            assertThat(p.drain()).hasSize(1);
+            long rto = bounds == RtoMinimum.RTO ? 200 : 210;
+            p.advanceBy(rto - 1);
+            p.expectNothing();
+            p.advanceBy(1);
+            p.expect(seg("P.").seq(1).len(MSS));
+        }
+    }
+
+    /**
+     * Ten segments at 100 ms, the 8th SACKed at 200 ms: RACK deems 1..7 lost once they have been
+     * out RACK.rtt + min_RTT/4 = 125 ms, at 225 ms, or 2 ms later with Linux's slack. Without an
+     * ACK the probe timeout of a flight of several segments is 2·SRTT: 300 ms, or 302 ms.
+     */
+    @Test
+    void rackTimersWithLinuxsSlack() {
+        for (long slackMs : new long[] {0, 2}) {
+            ScriptedPeer p = established(ConnectionOptions.builder().rackTimerSlackNanos(slackMs * 1_000_000L),
+                    true, 100);
+            p.write(10 * MSS);
+            assertThat(p.drain()).hasSize(10);
+            p.advanceTo(200);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(7), seq(8)));
+            p.advanceTo(224 + slackMs);
+            p.expectNothing();
+            p.advanceTo(225 + slackMs);
+            assertThat(seqs(p.drain())).as("slack " + slackMs).startsWith(seq(0));
+
+            ScriptedPeer q = established(ConnectionOptions.builder().rackTimerSlackNanos(slackMs * 1_000_000L),
+                    true, 100);
+            q.write(10 * MSS);
+            assertThat(q.drain()).hasSize(10);
+            q.advanceTo(299 + slackMs);
+            q.expectNothing();
+            q.advanceTo(300 + slackMs);
+            assertThat(seqs(q.drain())).as("probe, slack " + slackMs).containsExactly(seq(9));
+        }
+    }
+
+    /**
+     * The same loss found by RACK's timer, with no ACK to pace it: Reno's ssthresh is 5 segments,
+     * pipe 2 (the 8th is SACKed, 1..7 lost, 9 and 10 in flight). RFC 6937's bound leaves the window
+     * at ssthresh until the next ACK: three retransmissions. Linux's tcp_rack_reo_timeout runs
+     * tcp_cwnd_reduction as for an ACK that delivered one segment: one, the fast retransmit.
+     */
+    @Test
+    void prrQuotaOnEnteringRecoveryByRacksTimer() {
+        for (PrrBound bound : PrrBound.values()) {
+            ScriptedPeer p = established(ConnectionOptions.builder().prr(true).prrBound(bound), true, 100);
+            p.write(10 * MSS);
+            assertThat(p.drain()).hasSize(10);
+            p.advanceTo(200);
+            p.in(seg(".").seq(1).ack(1).win(WIN).sack(seq(7), seq(8)));
+            p.advanceTo(225);
+            assertThat(seqs(p.drain())).as(bound.name())
+                    .isEqualTo(bound == PrrBound.LINUX ? List.of(seq(0)) : List.of(seq(0), seq(1), seq(2)));
         }
     }
 

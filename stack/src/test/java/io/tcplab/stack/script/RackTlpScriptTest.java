@@ -178,4 +178,30 @@ class RackTlpScriptTest {
         assertThat(p.connection().info().spuriousUndos()).isEqualTo(1);
         assertThat(p.connection().info().cwndBytes()).isGreaterThanOrEqualTo(before);
     }
+
+    /**
+     * §7.2: a probe timeout later than the RTO is cut to the RTO's deadline, and the probe goes
+     * in the RTO's place. With a minimum RTO of 200 ms the RTO is SRTT + 4·RTTVAR = 100 + 200 =
+     * 300 ms (RTTVAR is half the first sample); one segment out makes the PTO 2·SRTT + 200 ms =
+     * 400 ms. At 300 ms after the send the probe resends the segment: a probe, no timeout, and the
+     * RTO runs again from it (300 ms, not doubled).
+     */
+    @Test
+    void aProbeTimeoutCutToTheRtoDeadlineSendsTheProbeInTheRtosPlace() {
+        ScriptedPeer p = established(ConnectionOptions.builder().minRtoNanos(200_000_000L)
+                .initialRtoNanos(1_000_000_000L).build());
+        p.write(100);
+        p.expect(seg("P.").seq(1).len(100).at(100));
+        p.advanceTo(399);
+        p.expectNothing();
+        p.advanceTo(400);
+        p.expect(seg("P.").seq(1).len(100).at(400));
+        assertThat(p.connection().info().tlpProbes()).isEqualTo(1);
+        assertThat(p.connection().info().rtoCount()).isZero();
+        p.advanceTo(699);
+        p.expectNothing();
+        p.advanceTo(700);
+        p.expect(seg("P.").seq(1).len(100).at(700));
+        assertThat(p.connection().info().rtoCount()).isEqualTo(1);
+    }
 }

@@ -3,13 +3,16 @@ package io.tcplab.tools.cli;
 import io.tcplab.stack.profile.Profile;
 import io.tcplab.tools.packetdrill.Corpus;
 import io.tcplab.tools.packetdrill.CorpusReport;
+import io.tcplab.tools.packetdrill.LinuxCompatProfile;
 import io.tcplab.tools.packetdrill.PacketdrillRunner;
 import io.tcplab.tools.packetdrill.Result;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,6 +41,12 @@ public final class PacketdrillCommand implements Callable<Integer> {
                     + "explains names it (docs/packetdrill.md) (default: ${DEFAULT-VALUE}).")
     private Profile profile;
 
+    @Option(names = "--sysctl", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "A Linux setting of the scripts' host (sysctl net.ipv4.*, e.g. net.ipv4.tcp_ecn=1; repeatable), "
+                    + "applied after common/defaults.sh and before the script's own (docs/packetdrill.md lists the "
+                    + "settings the runner knows and what each does to tcplab).")
+    private Map<String, String> sysctls = new LinkedHashMap<>();
+
     @Option(names = "--json", description = "One JSON document with every result and the counts.")
     private boolean json;
 
@@ -46,6 +55,15 @@ public final class PacketdrillCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Map<String, String> host = new LinkedHashMap<>();
+        sysctls.forEach((k, v) -> host.put(LinuxCompatProfile.fullName(k), v));
+        String refused = LinuxCompatProfile.check(host);
+        if (refused != null) {
+            boolean known = host.keySet().stream().allMatch(LinuxCompatProfile::knows);
+            throw new ParameterException(command.commandLine(), "--sysctl: " + refused + (known
+                    ? " (docs/packetdrill.md lists what each setting takes)"
+                    : "; the runner knows " + LinuxCompatProfile.knownSettings()));
+        }
         List<Result> results = new ArrayList<>();
         for (Path p : paths) {
             if (!Files.exists(p)) {
@@ -53,7 +71,8 @@ public final class PacketdrillCommand implements Callable<Integer> {
             }
             for (Path script : Corpus.scripts(p)) {
                 PrintWriter err = command.commandLine().getErr();
-                results.add(PacketdrillRunner.run(script, Corpus.nameOf(script), profile, verbose ? err::println : line -> { }));
+                results.add(PacketdrillRunner.run(script, Corpus.nameOf(script), profile, host,
+                        verbose ? err::println : line -> { }));
             }
         }
         PrintWriter out = command.commandLine().getOut();

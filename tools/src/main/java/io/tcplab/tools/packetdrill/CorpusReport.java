@@ -86,6 +86,9 @@ public final class CorpusReport {
                 n.put("expected", r.expected());
                 n.put("actual", r.actual());
             }
+            if (!r.unchecked().isEmpty()) {
+                r.unchecked().forEach(n.putArray("unchecked")::add);
+            }
             explanation(r).ifPresent(why -> n.put("rfcChoice", why));
         }
         ObjectNode c = root.putObject("counts");

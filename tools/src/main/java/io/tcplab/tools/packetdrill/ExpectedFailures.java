@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Scripts of {@code PORTABLE.txt} that pass only because the {@code linux} profile sets one place
- * where Linux and the RFC tcplab follows by default differ as Linux does: each entry names that
+ * Scripts that pass only because the {@code linux} profile sets one place where Linux and the
+ * RFC tcplab follows by default differ as Linux does: each entry names that
  * switch and why the RFC choice fails the script ({@code docs/packetdrill.md}). The corpus test
  * runs each under {@code linux} with that one switch at its RFC choice and expects the failure,
  * so the RFC behaviour stays tested and each switch is shown to be needed. {@link #underLinux()}
@@ -19,8 +19,9 @@ import java.util.stream.Collectors;
  */
 public final class ExpectedFailures {
     /**
-     * A script, the linux switches that make it pass (any one suffices where there are several),
-     * the script line where it fails with all of them at the RFC choice (today's value), and why.
+     * A script, the linux switches that make it pass (where there are several, the reason says
+     * whether any one suffices or all are needed), the script line where it fails with all of
+     * them at the RFC choice (today's value), and why.
      */
     public record Entry(String script, List<ProfileKey> keys, int line, String reason) {
         public Entry {
@@ -52,7 +53,40 @@ public final class ExpectedFailures {
             new Entry("limited_transmit/limited-transmit-no-sack.pkt", List.of(ProfileKey.DUPACK_CREDIT), 39, "without SACK "
                     + "the ACK of 3001 covers two segments and slow start grows by both (cwnd 12, three sent at "
                     + "0.33); Linux had counted the two duplicate ACKs delivered, credits the ACK with one "
-                    + "(max(acked - dupacks, 1)) and sends two"));
+                    + "(max(acked - dupacks, 1)) and sends two"),
+            new Entry("slow_start/slow-start-ack-per-2pkt-send-5pkt.pkt", List.of(ProfileKey.CWND_LIMITED), 27,
+                    "a flight of 5 under a window of 10: per ACK (RFC 7661 4.3) a flight of half the window "
+                    + "validates it and the ACK of 2 segments grows it to 12; Linux's tcp_is_cwnd_limited needs "
+                    + "cwnd < 2 * max_packets_out (10 < 10 fails) and keeps 10"),
+            new Entry("slow_start/slow-start-app-limited.pkt", List.of(ProfileKey.CWND_LIMITED), 29, "a flight of "
+                    + "exactly the window (10) acknowledged two segments at a time: per ACK the flight before it "
+                    + "falls below half the window (6 of 14) and growth stops at 14; Linux's round filled the "
+                    + "window (is_cwnd_limited), so every ACK of it grows cwnd, to 20"),
+            new Entry("slow_start/slow-start-app-limited-9-packets-out.pkt", List.of(ProfileKey.CWND_LIMITED), 31,
+                    "a flight of 9 under a window of 10, acknowledged two at a time: per ACK growth stops at 14 "
+                    + "(5 segments before the third ACK, under half of 14); Linux grows while cwnd < 2 * "
+                    + "max_packets_out = 18"),
+            new Entry("cubic/cubic-hystart-delay-rtt-jumps-upward.pkt", List.of(ProfileKey.CWND_LIMITED), 56,
+                    "the second round's 20 segments, the last of the data, acknowledged two at a time: per ACK "
+                    + "growth stops at 28 once the flight before the ACK (12) is under half the window; Linux's "
+                    + "round filled the window and keeps growing it until HyStart's delay test ends slow start"),
+            new Entry("cubic/cubic-hystart-delay-min-rtt-jumps-downward.pkt", List.of(ProfileKey.CWND_LIMITED), 66,
+                    "as cubic-hystart-delay-rtt-jumps-upward: per ACK growth stops at 28 where Linux's "
+                    + "cwnd-limited round keeps growing it"),
+            new Entry("slow_start/slow-start-after-win-update.pkt", List.of(ProfileKey.RTO_MINIMUM), 34, "the first "
+                    + "zero-window probe leaves one RTO after the window closed: RFC 6298 floors the RTO, max(SRTT "
+                    + "100 + 4 RTTVAR, 200 ms) = 212.5 ms; Linux adds the 200 ms minimum to SRTT (tcp_set_rto: srtt + "
+                    + "rttvar_us, rttvar_us >= tcp_rto_min), 300 ms"),
+            new Entry("tcp_info/tcp-info-rwnd-limited.pkt", List.of(ProfileKey.RTO_MINIMUM), 35, "with a 10 ms "
+                    + "handshake RFC 6298's floored RTO is 200 ms, so a zero-window probe leaves at 0.21 s, the moment "
+                    + "the window opens, before the data; Linux's RTO is 10 + 200 ms and its first probe would come "
+                    + "at 0.22 s, after the window update"),
+            new Entry("sack/sack-shift-sacked-7-3-4-8-9-fack.pkt", List.of(ProfileKey.RACK_TIMER_SLACK,
+                    ProfileKey.PRR_BOUND), 45, "both are needed. RACK's timer marks 1:7001 lost at RACK.rtt + "
+                    + "min_RTT/4 = +25 ms after the SACK, Linux 2 ms later (TCP_TIMEOUT_MIN_US), which the relative "
+                    + "times of the later lines count from; and entering recovery there, Linux's tcp_rack_reo_timeout "
+                    + "gives PRR the quota of one delivered segment (one retransmission, 1:1001) where RFC 6937's "
+                    + "bound leaves cwnd = ssthresh until the next ACK (five at once, 2001:3001 among them at +25 ms)"));
 
     /** A script that still fails under {@code linux}: the line, and the difference found but not switched. */
     public record UnderLinux(String script, int line, String reason) {
@@ -60,15 +94,30 @@ public final class ExpectedFailures {
 
     private static final List<UnderLinux> UNDER_LINUX = List.of(
             new UnderLinux("fast_retransmit/fr-4pkt-fack-last-mss.pkt", 27, "RACK's reordering timer fires at "
-                    + "RACK.rtt + min_RTT/4 = +25 ms after the SACK (RFC 8985 6.2; Linux 6.x's tcp_rack_mark_lost "
-                    + "arms the same plus TCP_TIMEOUT_MIN_US, +27 ms, as sack/sack-shift-sacked-7-3-4-8-9-fack "
-                    + "shows); the Linux that recorded this script fired at +40 ms, for a reason not found in the "
-                    + "sources read"));
+                    + "RACK.rtt + min_RTT/4 + 2 ms = +27 ms after the SACK, as Linux 6.x's tcp_rack_mark_lost arms it "
+                    + "(timeout + TCP_TIMEOUT_MIN_US; sack/sack-shift-sacked-7-3-4-8-9-fack shows it on the same "
+                    + "path); the Linux that recorded this script fired at +40 ms, for a reason not found in the "
+                    + "sources read"),
+            new UnderLinux("cubic/cubic-rto-ss-ca-cwnd-bump.pkt", 110, "congestion avoidance after the timeout: "
+                    + "Linux's CUBIC reaches 8 segments by the 16th ACK of congestion avoidance, tcplab's is still "
+                    + "below 8. Linux counts whole ACKs in snd_cwnd_cnt against an integer cnt (20 while "
+                    + "last_max_cwnd is 0, then cwnd / (tcp_cwnd - cwnd) once tcp_friendliness's estimate passes "
+                    + "cwnd) and tcp_cong_avoid_ai applies the credits of the larger count at once; tcplab's cubic "
+                    + "(friendly=linux, probe=linux) grows by the same rates in fractions of a segment per ACK"),
+            new UnderLinux("cwnd_moderation/cwnd-moderation-ecn-enter-cwr-no-moderation-700.pkt", 32, "on an ECN "
+                    + "echo Linux reduces the window by PRR in the CWR state (tcp_enter_cwr: tcp_init_cwnd_reduction, "
+                    + "then tcp_cwnd_reduction per ACK, since Linux 3.7): in flight 3 + sndcnt 1 = 4 segments here; "
+                    + "tcplab sets cwnd = ssthresh = 7 at once (RFC 3168 6.1.2) and uses PRR only in fast recovery"),
+            new UnderLinux("tcp_info/tcp-info-sndbuf-limited.pkt", 18, "a blocking write of 150000 bytes through "
+                    + "a send buffer of 20000 (SO_SNDBUF 10000, doubled) returns by 0.15 s in Linux, with 55000 bytes "
+                    + "still unacknowledged: tcp_sendmsg_locked checks sk_stream_memory_free only before starting "
+                    + "an skb and fills skbs of up to its size goal, so the queue can pass sk_sndbuf by one skb; "
+                    + "tcplab's buffer holds at most its size and the write is still blocked"));
 
     private ExpectedFailures() {
     }
 
-    /** Scripts of PORTABLE.txt that still fail under linux; the corpus test turns red when one passes. */
+    /** Scripts that still fail under linux; the corpus test turns red when one passes. */
     public static List<UnderLinux> underLinux() {
         return UNDER_LINUX;
     }

@@ -1,60 +1,106 @@
 package io.tcplab.tools.packetdrill;
 
-import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.profile.Profile;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * What the packetdrill runner hands its stack: a profile (the kernel's behaviour, {@code linux}
  * by default) with the settings of the host the scripts were written for on top — packetdrill's
- * {@code common/defaults.sh} and the sysctls a script's shell block sets. Each value names the
- * Linux setting it copies; {@code docs/packetdrill.md} lists them. The stack's own defaults are
- * not changed.
+ * {@code common/defaults.sh}, which Linux's harness runs before every script, then the runner's
+ * {@code --sysctl} settings, then the script's own ({@link LinuxSysctl} maps each). The stack's
+ * own defaults are not changed.
  */
 public final class LinuxCompatProfile {
+    /**
+     * The settings of packetdrill's {@code tcp/common/defaults.sh} (commit 2c4001c), in its order
+     * ({@code CorpusTest} checks them against the file when the corpus is there).
+     */
+    static final Map<String, String> DEFAULTS_SH = defaults();
+
     private LinuxCompatProfile() {
     }
 
-    /** {@code profile}'s options with the script host's settings and {@code sysctls} on top (see {@link #knowsSysctl}). */
-    public static ConnectionOptions.Builder builder(Profile profile, Map<String, String> sysctls) {
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("net.ipv4.tcp_rmem", "4096 540000 15728640");
+        d.put("net.ipv4.tcp_wmem", "4096 262144 4194304");
+        d.put("net.ipv4.tcp_timestamps", "1");
+        d.put("net.ipv4.tcp_syn_retries", "5");
+        d.put("net.ipv4.tcp_synack_retries", "5");
+        d.put("net.ipv4.tcp_frto", "2");
+        d.put("net.ipv4.tcp_sack", "1");
+        d.put("net.ipv4.tcp_dsack", "1");
+        d.put("net.ipv4.tcp_fack", "0");
+        d.put("net.ipv4.tcp_reordering", "3");
+        d.put("net.ipv4.tcp_congestion_control", "cubic");
+        d.put("net.ipv4.tcp_slow_start_after_idle", "0");
+        d.put("net.ipv4.tcp_early_retrans", "4");
+        d.put("net.ipv4.tcp_recovery", "1");
+        d.put("net.ipv4.tcp_tso_win_divisor", "3");
+        d.put("net.ipv4.tcp_ecn", "0");
+        d.put("net.ipv4.tcp_ecn_option", "2");
+        d.put("net.ipv4.tcp_pacing_ss_ratio", "200");
+        d.put("net.ipv4.tcp_pacing_ca_ratio", "120");
+        d.put("net.ipv4.tcp_notsent_lowat", "4294967295");
+        d.put("net.ipv4.tcp_fastopen", "0x70403");
+        d.put("net.ipv4.tcp_fastopen_key", "a1a1a1a1-b2b2b2b2-c3c3c3c3-d4d4d4d4");
+        d.put("net.ipv4.tcp_syncookies", "1");
+        return Collections.unmodifiableMap(d);
+    }
+
+    /** The host a script runs on: defaults.sh, then {@code runner}'s settings, then {@code script}'s; the last value of each. */
+    static Map<String, String> host(Map<String, String> runner, Map<String, String> script) {
+        Map<String, String> host = new LinkedHashMap<>(DEFAULTS_SH);
+        host.putAll(runner);
+        host.putAll(script);
+        return Collections.unmodifiableMap(host);
+    }
+
+    /** {@code profile}'s options with the {@code host}'s settings on top (every key one {@link LinuxSysctl} knows). */
+    public static ConnectionOptions.Builder builder(Profile profile, Map<String, String> host) {
         ConnectionOptions.Builder b = profile.builder()
-                .congestionControl("cubic") // tcp_congestion_control=cubic (cc-algorithms, RFC 9438)
-                .sack(true) // tcp_sack=1
-                .timestamps(true) // tcp_timestamps=1
-                .windowScale(true) // tcp_window_scaling=1
-                .ecn(false) // tcp_ecn=0
-                .sendBufferBytes(256 * 1024) // tcp_wmem[1]
-                .receiveBufferBytes(15 * 1024 * 1024) // tcp_rmem[2]: Linux derives wscale (8) from the maximum
-                .mss(1460) // an MTU of 1500
-                .synRetries(5); // tcp_syn_retries=5
-        sysctls.forEach((name, value) -> apply(b, name, value));
+                .windowScale(true) // tcp_window_scaling=1, Linux's default (defaults.sh leaves it)
+                .mss(1460); // an MTU of 1500
+        host.forEach((name, value) -> sysctl(name).apply(b, value));
         return b;
     }
 
-    /** Whether a {@code sysctl name=value} maps onto the profile (else the script is skipped). */
-    static boolean knowsSysctl(String name, String value) {
-        return switch (name) {
-            // 4 and 5 (accept AccECN, ask for classic or nothing) cannot be split either
-            case "net.ipv4.tcp_ecn" -> value.equals("0") || value.equals("1") || value.equals("2") || value.equals("3");
-            case "net.ipv4.tcp_sack", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_window_scaling" ->
-                    value.equals("0") || value.equals("1");
-            case "net.ipv4.tcp_congestion_control" -> CongestionControls.names().contains(value);
-            default -> false;
-        };
+    /** The settings that depend on whether the socket listens ({@code passive}) or connects, onto {@code b}. */
+    static void role(ConnectionOptions.Builder b, Map<String, String> host, boolean passive) {
+        host.forEach((name, value) -> sysctl(name).applyRole(b, value, passive));
     }
 
-    private static void apply(ConnectionOptions.Builder b, String name, String value) {
-        switch (name) {
-            // 2: answer ECN but never ask; we cannot split these. 3: ask for and accept AccECN (Linux 7.0+)
-            case "net.ipv4.tcp_ecn" -> b.ecnMode(value.equals("3") ? EcnMode.ACCECN
-                    : value.equals("1") ? EcnMode.CLASSIC : EcnMode.OFF);
-            case "net.ipv4.tcp_sack" -> b.sack(value.equals("1"));
-            case "net.ipv4.tcp_timestamps" -> b.timestamps(value.equals("1"));
-            case "net.ipv4.tcp_window_scaling" -> b.windowScale(value.equals("1"));
-            case "net.ipv4.tcp_congestion_control" -> b.congestionControl(value);
-            default -> throw new IllegalArgumentException("unknown sysctl " + name);
-        }
+    /** Why {@code settings} cannot be run (the first refused), or null: for a command line's {@code --sysctl}. */
+    public static String check(Map<String, String> settings) {
+        return settings.entrySet().stream().map(e -> LinuxSysctl.check(e.getKey(), e.getValue()))
+                .filter(why -> why != null).findFirst().orElse(null);
+    }
+
+    /** What the known setting {@code name} does here: applied, what tcplab already does, or no effect and why. */
+    static String effect(String name) {
+        return sysctl(name).effect();
+    }
+
+    /** Whether the runner knows the setting {@code name} (whatever its value). */
+    public static boolean knows(String name) {
+        return LinuxSysctl.named(name).isPresent();
+    }
+
+    /** The settings the runner knows, for a message naming them. */
+    public static String knownSettings() {
+        return LinuxSysctl.keys();
+    }
+
+    /** {@code name} in the full form the runner keys settings by ({@code net.ipv4.tcp_ecn}), or itself when unknown. */
+    public static String fullName(String name) {
+        return LinuxSysctl.named(name).map(LinuxSysctl::key).orElse(name);
+    }
+
+    private static LinuxSysctl sysctl(String name) {
+        return LinuxSysctl.named(name).orElseThrow(() -> new IllegalArgumentException("unknown setting " + name));
     }
 }

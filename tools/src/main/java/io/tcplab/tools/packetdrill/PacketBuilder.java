@@ -20,7 +20,8 @@ final class PacketBuilder {
 
     ByteBuf build(PacketSpec spec, byte[] src, byte[] dst, int srcPort, int dstPort) {
         int flags = spec.flagBits();
-        long ack = spec.ack() == null ? 0 : map.localSeqToWire(spec.ack());
+        // an ACK without a written ack number is relative 0, remapped like any other (run_packet.c)
+        long ack = map.localSeqToWire(spec.ack() == null ? 0 : spec.ack());
         writer.setAddresses(src, dst).setPorts(srcPort, dstPort)
                 .setSeq((int) map.remoteSeqToWire(spec.start()))
                 .setAck((flags & TcpHeader.ACK) != 0 || spec.ack() != null ? (int) ack : 0)

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Runs packetdrill scripts against tcplab on virtual time; never throws for a bad script. The stack
@@ -17,26 +18,32 @@ public final class PacketdrillRunner {
     }
 
     public static Result run(Path file, String name) {
-        return run(file, name, Profiles.get(Profiles.LINUX), line -> { });
+        return run(file, name, Profiles.get(Profiles.LINUX), Map.of(), line -> { });
     }
 
-    /** As {@link #run(Path, String)} under {@code profile}, telling {@code log} each line run and each packet sent. */
-    public static Result run(Path file, String name, Profile profile, java.util.function.Consumer<String> log) {
+    /**
+     * As {@link #run(Path, String)} under {@code profile}, with {@code sysctls} (full names, each
+     * passing {@link LinuxCompatProfile#check}) applied after defaults.sh and before the script's
+     * own, telling {@code log} each line run and each packet sent.
+     */
+    public static Result run(Path file, String name, Profile profile, Map<String, String> sysctls,
+                             java.util.function.Consumer<String> log) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return Result.fail(name, 0, "cannot read the script: " + e.getMessage(), null, null);
         }
-        return run(name, text, profile, log);
+        return run(name, text, profile, sysctls, log);
     }
 
     /** Parses and runs {@code text} under the linux profile, reporting it as {@code name}. */
     public static Result run(String name, String text) {
-        return run(name, text, Profiles.get(Profiles.LINUX), line -> { });
+        return run(name, text, Profiles.get(Profiles.LINUX), Map.of(), line -> { });
     }
 
-    public static Result run(String name, String text, Profile profile, java.util.function.Consumer<String> log) {
+    public static Result run(String name, String text, Profile profile, Map<String, String> sysctls,
+                             java.util.function.Consumer<String> log) {
         Script script;
         try {
             script = ScriptParser.parse(name, text);
@@ -48,8 +55,9 @@ public final class PacketdrillRunner {
             return Result.skip(name, script.skipReason());
         }
         try {
-            new ScriptRun(script, profile, log).run();
-            return Result.pass(name);
+            ScriptRun run = new ScriptRun(script, profile, sysctls, log);
+            run.run();
+            return Result.pass(name, run.unchecked());
         } catch (ScriptFailure f) {
             return Result.fail(name, f.line, f.getMessage(), f.expected, f.actual);
         } catch (UnsupportedInScript u) {

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * A parsed script: its events in order, the command-line flags it sets, the Linux settings its
- * shell block asks for (already mapped to the profile), and, when it cannot be run here, why.
+ * shell blocks make (full names, in order, each one {@link LinuxSysctl} honours), and, when it
+ * cannot be run here, why.
  */
 record Script(String name, List<Event> events, long toleranceMicros, long tsTickMicros, Map<String, String> sysctls,
               String skipReason) {

@@ -1,6 +1,7 @@
 package io.tcplab.tools.packetdrill;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,8 @@ final class ScriptParser {
     private static final Pattern SYSCALL = Pattern.compile(
             "^([a-z_][a-z_0-9]*)\\((.*)\\)\\s*=\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))(?:\\s+([A-Z][A-Z0-9_]*))?"
                     + "(?:\\s*\\(.*\\))?\\s*$", Pattern.DOTALL);
-    private static final Pattern DEFAULTS = Pattern.compile("^(\\.\\./)+common/defaults\\.sh$");
-    private static final Pattern SYSCTL = Pattern.compile("^sysctl\\s+(?:-q\\s+)?([a-z0-9_.]+)=\"?([^\"]*)\"?$");
+    private static final String CODE_MARK = "%PY";
+    private static final String SHELL_MARK = "%SH";
 
     private ScriptParser() {
     }
@@ -37,6 +38,7 @@ final class ScriptParser {
         final String name;
         final List<Event> events = new ArrayList<>();
         final Map<String, String> sysctls = new LinkedHashMap<>();
+        final List<PyBlock> blocks = new ArrayList<>();
         long tolerance = Script.DEFAULT_TOLERANCE_MICROS;
         long tsTick;
         String skip;
@@ -83,10 +85,14 @@ final class ScriptParser {
             if (depth != 0) {
                 throw new ScriptSyntaxException(stmtLine, "unclosed bracket");
             }
-            return new Script(name, List.copyOf(events), tolerance, tsTick, Map.copyOf(sysctls), skip);
+            return new Script(name, List.copyOf(events), tolerance, tsTick, Collections.unmodifiableMap(sysctls), skip);
         }
 
-        /** Removes comments; takes out the shell and Python blocks; keeps line numbers. */
+        /**
+         * Removes comments; takes out the shell and Python blocks, keeping line numbers: a
+         * Python block leaves {@code %PY<n>} where it stood (its statement's body), a shell block
+         * run at a time during the script {@code %SH}.
+         */
         List<String> stripBlocks(String text) throws ScriptSyntaxException {
             StringBuilder out = new StringBuilder();
             int line = 1;
@@ -109,10 +115,13 @@ final class ScriptParser {
                         throw new ScriptSyntaxException(line, "unclosed " + text.substring(i, i + open));
                     }
                     String body = text.substring(i + open, endAt);
+                    boolean timed = !out.substring(out.lastIndexOf("\n") + 1).isBlank();
                     if (c == '`') {
-                        shell(line, body);
+                        shell(line, body, timed);
+                        out.append(timed ? " " + SHELL_MARK + " " : "");
                     } else if (c == '%') {
-                        skip("line " + line + ": Python block %{ }% (not supported)");
+                        code(line, body);
+                        out.append(" " + CODE_MARK).append(blocks.size() - 1).append(' ');
                     }
                     for (char b : body.toCharArray()) {
                         if (b == '\n') {
@@ -129,19 +138,24 @@ final class ScriptParser {
             return List.of(out.toString().split("\n", -1));
         }
 
-        void shell(int line, String body) {
-            for (String raw : body.split("\n")) {
-                String cmd = raw.replaceAll("#.*$", "").strip();
-                if (cmd.isEmpty() || DEFAULTS.matcher(cmd).matches()) {
-                    continue;
-                }
-                Matcher m = SYSCTL.matcher(cmd);
-                if (m.matches() && LinuxCompatProfile.knowsSysctl(m.group(1), m.group(2))) {
-                    sysctls.put(m.group(1), m.group(2));
-                    continue;
-                }
-                skip("line " + line + ": shell command `" + cmd + "`");
+        void code(int line, String body) {
+            try {
+                blocks.add(new PyBlock(line, PyParser.parse(line, body)));
+            } catch (PyParser.Unsupported e) {
+                skip("line " + line + ": " + e.getMessage());
+                blocks.add(new PyBlock(line, List.of()));
             }
+        }
+
+        void shell(int line, String body, boolean timed) {
+            ShellBlock block = ShellBlock.parse(body);
+            if (block.refusal() != null) {
+                skip("line " + line + ": " + block.refusal());
+            } else if (timed && !block.settings().isEmpty()) {
+                skip("line " + line + ": settings changed during the script (" + String.join(", ",
+                        block.settings().keySet()) + ")");
+            }
+            sysctls.putAll(block.settings());
         }
 
         void flag(int line, String text) throws ScriptSyntaxException {
@@ -151,6 +165,9 @@ final class ScriptParser {
                 switch (kv[0]) {
                     case "tolerance_usecs" -> tolerance = Long.parseLong(value);
                     case "tcp_ts_tick_usecs" -> tsTick = Long.parseLong(value);
+                    // the gso_size packetdrill gives the GRO packets it injects: tcplab takes a packet whole,
+                    // as Linux's TCP takes a GRO packet, and only tcpi_rcv_mss would show the size
+                    case "mss" -> Long.parseLong(value);
                     default -> skip("line " + line + ": flag --" + kv[0] + " (not supported)");
                 }
             } catch (NumberFormatException e) {
@@ -179,22 +196,26 @@ final class ScriptParser {
 
         Event statement(int line, String text) throws ScriptSyntaxException {
             Matcher t = TIME.matcher(text);
-            if (!t.matches() && skip != null && TIME.matcher(text + " x").matches()) {
-                return null; // the time of a Python block already taken out; the script is skipped anyway
-            }
             if (!t.matches()) {
                 throw new ScriptSyntaxException(line, "expected a time at the start of: " + text);
             }
             Timing timing = timing(line, t.group(1), t.group(2), t.group(3));
             String body = t.group(4).strip();
+            if (body.equals(SHELL_MARK)) {
+                return null; // a shell block without settings: nothing to run
+            }
+            if (body.startsWith(CODE_MARK)) {
+                PyBlock code = blocks.get(Integer.parseInt(body.substring(CODE_MARK.length())));
+                return new Event(line, timing, null, null, code, text);
+            }
             if (body.matches("^[<>]\\s+icmp\\b.*")) {
                 skip("line " + line + ": ICMP packet (not supported)");
                 return null;
             }
             if (body.startsWith("<") || body.startsWith(">")) {
-                return new Event(line, timing, packet(line, body), null, text);
+                return new Event(line, timing, packet(line, body), null, null, text);
             }
-            return new Event(line, timing, null, syscall(line, body), text);
+            return new Event(line, timing, null, syscall(line, body), null, text);
         }
 
         Timing timing(int line, String start, String sep, String end) throws ScriptSyntaxException {
@@ -346,8 +367,14 @@ final class ScriptParser {
         }
     }
 
-    /** Splits at the commas that are outside brackets and quotes. */
+    /** Splits at the commas that are outside brackets and quotes; the arguments stripped, none for an empty list. */
     static List<String> splitArgs(String text) {
+        List<String> parts = split(text, ',').stream().map(String::strip).toList();
+        return parts.size() == 1 && parts.get(0).isEmpty() ? List.of() : parts;
+    }
+
+    /** Splits at the {@code sep} characters outside brackets and double quotes; the parts as written. */
+    static List<String> split(String text, char sep) {
         List<String> out = new ArrayList<>();
         int depth = 0;
         boolean quoted = false;
@@ -360,15 +387,12 @@ final class ScriptParser {
                 depth++;
             } else if (!quoted && (c == ')' || c == ']' || c == '}')) {
                 depth--;
-            } else if (!quoted && depth == 0 && c == ',') {
-                out.add(text.substring(from, i).strip());
+            } else if (!quoted && depth == 0 && c == sep) {
+                out.add(text.substring(from, i));
                 from = i + 1;
             }
         }
-        String last = text.substring(from).strip();
-        if (!last.isEmpty() || !out.isEmpty()) {
-            out.add(last);
-        }
+        out.add(text.substring(from));
         return out;
     }
 

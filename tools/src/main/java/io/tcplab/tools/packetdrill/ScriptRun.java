@@ -8,6 +8,10 @@ import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.profile.Profile;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -27,6 +31,8 @@ final class ScriptRun implements Syscalls.Host {
 
     private final Script script;
     private final Profile profile;
+    /** defaults.sh, the runner's --sysctl settings and the script's own, applied in that order. */
+    private final Map<String, String> host;
     private final long tolerance;
     private final TcpStack stack;
     private final SequenceMap map = new SequenceMap();
@@ -40,6 +46,9 @@ final class ScriptRun implements Syscalls.Host {
     private int inRemotePort = REMOTE_PORT;
     private Pending pending;
     private String badEmission;
+    /** The script's Python namespace, shared by its blocks. */
+    private final Map<String, Object> pyEnv = new HashMap<>();
+    private final List<String> unchecked = new ArrayList<>();
     private final java.util.function.Consumer<String> log;
 
     private static final class Pending {
@@ -58,9 +67,10 @@ final class ScriptRun implements Syscalls.Host {
         }
     }
 
-    ScriptRun(Script script, Profile profile, java.util.function.Consumer<String> log) {
+    ScriptRun(Script script, Profile profile, Map<String, String> sysctls, java.util.function.Consumer<String> log) {
         this.script = script;
         this.profile = profile;
+        this.host = LinuxCompatProfile.host(sysctls, script.sysctls());
         this.log = log;
         this.tolerance = script.toleranceMicros() * 1000;
         this.matcher = new PacketMatcher(map, script.toleranceMicros(), script.tsTickMicros());
@@ -71,6 +81,7 @@ final class ScriptRun implements Syscalls.Host {
 
     /** Runs to the end; a mismatch throws {@link ScriptFailure}. */
     void run() {
+        host.forEach((name, value) -> log.accept("host " + name + "=" + value + " (" + LinuxCompatProfile.effect(name) + ")"));
         for (Event e : script.events()) {
             log.accept(seconds(now) + " line " + e.line() + ": " + e.text());
             Timing t = e.timing();
@@ -85,6 +96,8 @@ final class ScriptRun implements Syscalls.Host {
             baseMicros = start;
             if (e.isPacket()) {
                 inject(e.packet());
+            } else if (e.code() != null) {
+                runCode(e);
             } else {
                 runCall(e, start * 1000, end * 1000);
             }
@@ -239,6 +252,24 @@ final class ScriptRun implements Syscalls.Host {
         }
     }
 
+    // ================================================================ %{ }% blocks
+
+    /** Runs a block against TCP_INFO of the socket under test, now (packetdrill's run_code_event). */
+    private void runCode(Event e) {
+        Connection c = syscalls.connectionUnderTest();
+        if (c == null) {
+            throw new ScriptFailure(e.line(), "no connection for the block's TCP_INFO", null, null);
+        }
+        pyEnv.putAll(TcpInfo.symbols());
+        pyEnv.putAll(TcpInfo.of(c, now));
+        unchecked.addAll(e.code().run(pyEnv, log));
+    }
+
+    /** The assertions over fields tcplab does not know, {@code "line N: tcpi_x"}, in script order. */
+    List<String> unchecked() {
+        return unchecked;
+    }
+
     // ================================================================ Syscalls.Host
 
     @Override
@@ -263,7 +294,12 @@ final class ScriptRun implements Syscalls.Host {
 
     @Override
     public ConnectionOptions.Builder profile() {
-        return LinuxCompatProfile.builder(profile, script.sysctls());
+        return LinuxCompatProfile.builder(profile, host);
+    }
+
+    @Override
+    public void role(ConnectionOptions.Builder options, boolean passive) {
+        LinuxCompatProfile.role(options, host, passive);
     }
 
     @Override

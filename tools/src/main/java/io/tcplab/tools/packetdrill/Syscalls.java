@@ -17,9 +17,12 @@ import java.util.TreeMap;
  */
 final class Syscalls {
     static final Set<String> SUPPORTED = Set.of("socket", "bind", "listen", "accept", "connect", "read", "write",
-            "send", "recv", "sendto", "recvfrom", "close", "shutdown", "setsockopt", "getsockopt", "fcntl", "poll");
+            "send", "recv", "sendto", "recvfrom", "close", "shutdown", "setsockopt", "getsockopt", "fcntl", "poll",
+            "ioctl");
     private static final Set<String> SOCKOPTS = Set.of("SO_REUSEADDR", "TCP_NODELAY", "SO_SNDBUF", "SO_RCVBUF",
             "TCP_MAXSEG", "TCP_CONGESTION", "IP_TOS", "IP_MTU_DISCOVER");
+    /** Readable only: getsockopt. */
+    private static final Set<String> GET_ONLY = Set.of("SO_ERROR");
     static final int LISTEN_PORT = 8080;
 
     /** What the executor needs from the runner. */
@@ -34,12 +37,17 @@ final class Syscalls {
 
         ConnectionOptions.Builder profile();
 
+        /** Settles what depends on whether the socket listens ({@code passive}) or connects. */
+        void role(ConnectionOptions.Builder options, boolean passive);
+
         /** A connect() opened {@code connection}: inbound packets now go to its ports. */
         void connected(Connection connection);
     }
 
     private final Host host;
     private final Map<Integer, Socket> sockets = new TreeMap<>();
+    /** The socket a {@code %{ }%} block reads: the last one made by socket() or accept(), as packetdrill's socket_under_test. */
+    private Socket underTest;
 
     Syscalls(Host host) {
         this.host = host;
@@ -61,7 +69,10 @@ final class Syscalls {
                 return null;
             case "setsockopt":
             case "getsockopt":
-                return SOCKOPTS.contains(a2) ? null : name + " option " + a2 + " (not supported)";
+                return SOCKOPTS.contains(a2) || name.equals("getsockopt") && GET_ONLY.contains(a2) ? null
+                        : name + " option " + a2 + " (not supported)";
+            case "ioctl":
+                return a1.equals("SIOCINQ") ? null : "ioctl " + a1 + " (not supported)";
             case "fcntl":
                 return a1.equals("F_SETFL") || a1.equals("F_GETFL") ? null : "fcntl " + a1 + " (not supported)";
             case "send":
@@ -69,7 +80,9 @@ final class Syscalls {
             case "sendto":
             case "recvfrom":
                 String flags = args.size() > 3 ? args.get(3) : "0";
-                return flags.equals("0") ? null : name + " flags " + flags + " (not supported)";
+                boolean sending = name.startsWith("send");
+                return flags.equals("0") || sending && flags.equals("MSG_EOR") ? null
+                        : name + " flags " + flags + " (not supported)";
             default:
                 return null;
         }
@@ -83,7 +96,9 @@ final class Syscalls {
             case "accept" -> accept(socket(c), c.expectedReturn());
             case "connect" -> connect(socket(c));
             case "read", "recv", "recvfrom" -> read(socket(c), c.arg(1), (int) number(c.arg(2)));
-            case "write", "send", "sendto" -> write(socket(c), c.arg(1), (int) number(c.arg(2)));
+            case "write" -> write(socket(c), c.arg(1), (int) number(c.arg(2)), false);
+            case "send", "sendto" -> write(socket(c), c.arg(1), (int) number(c.arg(2)), c.arg(3).equals("MSG_EOR"));
+            case "ioctl" -> inq(socket(c), c.arg(2));
             case "close" -> close(socket(c));
             case "shutdown" -> shutdown(socket(c), c.arg(1));
             case "setsockopt" -> setsockopt(socket(c), c.arg(2), c.arg(3));
@@ -102,6 +117,11 @@ final class Syscalls {
         return sockets.get(fd);
     }
 
+    /** The connection a {@code %{ }%} block reads, or null when the socket under test has none. */
+    Connection connectionUnderTest() {
+        return underTest == null ? null : underTest.connection;
+    }
+
     /**
      * A new descriptor. As in packetdrill, the number the script expects names the socket from
      * then on (it is not compared with a live kernel's numbering); without one, the lowest free.
@@ -114,7 +134,8 @@ final class Syscalls {
         while (sockets.containsKey(fd)) {
             fd++;
         }
-        sockets.put(fd, new Socket(fd, host.profile()));
+        underTest = new Socket(fd, host.profile());
+        sockets.put(fd, underTest);
         return Outcome.ok(fd);
     }
 
@@ -130,6 +151,7 @@ final class Syscalls {
         if (s == null) {
             return Outcome.error("EBADF");
         }
+        host.role(s.options, true);
         s.listener = host.stack().listen(LISTEN_PORT, s.options.build(), null);
         return Outcome.ok(0);
     }
@@ -154,6 +176,7 @@ final class Syscalls {
         if (s.connection != null) {
             return s.connection.state().synchronized_() ? Outcome.error("EISCONN") : Outcome.error("EALREADY");
         }
+        host.role(s.options, false);
         Connection c = s.bound
                 ? host.stack().connect(host.now(), host.localAddress(), LISTEN_PORT, host.remoteAddress(), LISTEN_PORT,
                         s.options.build(), null)
@@ -211,7 +234,7 @@ final class Syscalls {
         return Outcome.ok(0);
     }
 
-    private Outcome write(Socket s, String buffer, int length) {
+    private Outcome write(Socket s, String buffer, int length, boolean endOfRecord) {
         if (s == null) {
             return Outcome.error("EBADF");
         }
@@ -222,10 +245,11 @@ final class Syscalls {
         if (c == null) {
             return Outcome.error("ENOTCONN");
         }
-        return writeMore(s, c, length, 0);
+        return writeMore(s, c, length, 0, endOfRecord);
     }
 
-    private Outcome writeMore(Socket s, Connection c, int length, int done) {
+    /** Writes what fits; with MSG_EOR the record ends once all {@code length} bytes are in (tcp_sendmsg_locked). */
+    private Outcome writeMore(Socket s, Connection c, int length, int done, boolean endOfRecord) {
         if (c.state() == TcpState.CLOSED && c.error() != null && !s.errorReported) {
             s.errorReported = true;
             return Outcome.error(errno(c.error(), "EPIPE"));
@@ -237,12 +261,15 @@ final class Syscalls {
         int taken = c.write(host.now(), new byte[length - done], 0, length - done);
         int total = done + taken;
         if (total == length) {
+            if (endOfRecord) {
+                c.endRecord(host.now());
+            }
             return Outcome.ok(length);
         }
         if (s.nonBlocking) {
             return total > 0 ? Outcome.ok(total) : Outcome.error("EAGAIN");
         }
-        return Outcome.blocked(() -> writeMore(s, c, length, total));
+        return Outcome.blocked(() -> writeMore(s, c, length, total, endOfRecord));
     }
 
     private Outcome close(Socket s) {
@@ -279,7 +306,6 @@ final class Syscalls {
         if (s == null) {
             return Outcome.error("EBADF");
         }
-        boolean open = s.connection != null || s.listener != null;
         switch (name) {
             case "SO_REUSEADDR", "IP_TOS", "IP_MTU_DISCOVER" -> {
                 return Outcome.ok(0); // no effect here (docs/packetdrill.md)
@@ -289,18 +315,22 @@ final class Syscalls {
                 if (!CongestionControls.names().contains(cc)) {
                     return Outcome.error("ENOENT");
                 }
-                requireClosed(open, name);
+                requireChangeable(s, name);
                 s.options.congestionControl(cc);
+                reopenListener(s);
                 return Outcome.ok(0);
             }
             default -> {
             }
         }
         long v = bracketNumber(valueArg);
-        requireClosed(open, name);
+        if (name.equals("SO_SNDBUF") && s.connection != null) {
+            return resizeSendBuffer(s.connection, v);
+        }
+        requireChangeable(s, name);
         switch (name) {
             case "TCP_NODELAY" -> s.options.nagle(v == 0);
-            case "SO_SNDBUF" -> s.options.sendBufferBytes((int) Math.max(4608, Math.min(v * 2, 1 << 30)));
+            case "SO_SNDBUF" -> s.options.sendBufferBytes(sendBufferFor(v));
             case "SO_RCVBUF" -> s.options.receiveBufferBytes((int) Math.max(2304, Math.min(v * 2, 1 << 30)));
             case "TCP_MAXSEG" -> {
                 if (v < 88 || v > 65495) {
@@ -310,14 +340,53 @@ final class Syscalls {
             }
             default -> throw new UnsupportedInScript("setsockopt " + name);
         }
+        reopenListener(s);
         return Outcome.ok(0);
     }
 
-    private static void requireClosed(boolean open, String name) {
-        if (open) {
+    /**
+     * tcplab fixes a connection's options when it opens, and a listener's when it listens. A
+     * listener that holds no connection yet is listened again with the new options, which is
+     * what Linux's later children would inherit; otherwise the script cannot run here.
+     */
+    private static void requireChangeable(Socket s, String name) {
+        boolean idleListener = s.listener != null && s.listener.halfOpen() == 0 && s.listener.pendingAccepts() == 0;
+        if (s.connection != null || s.listener != null && !idleListener) {
             throw new UnsupportedInScript("setsockopt " + name
-                    + " after listen/connect (tcplab fixes connection options when the connection opens)");
+                    + " after connect, or on a listener with connections (tcplab fixes options when a connection opens)");
         }
+    }
+
+    private void reopenListener(Socket s) {
+        if (s.listener != null) {
+            s.listener.close();
+            s.listener = host.stack().listen(LISTEN_PORT, s.options.build(), null);
+        }
+    }
+
+    /** Linux doubles SO_SNDBUF's value (for its bookkeeping) within SOCK_MIN_SNDBUF and sysctl_wmem_max's cap. */
+    private static int sendBufferFor(long value) {
+        return (int) Math.max(4608, Math.min(value * 2, 1 << 30));
+    }
+
+    private Outcome resizeSendBuffer(Connection c, long value) {
+        if (!c.setSendBufferBytes(host.now(), sendBufferFor(value))) {
+            throw new UnsupportedInScript("setsockopt SO_SNDBUF below the bytes the send buffer holds");
+        }
+        return Outcome.ok(0);
+    }
+
+    /** ioctl(SIOCINQ): the bytes ready to read, which the script gives in brackets. */
+    private Outcome inq(Socket s, String expected) {
+        if (s == null) {
+            return Outcome.error("EBADF");
+        }
+        if (s.listener != null) {
+            return Outcome.error("EINVAL");
+        }
+        long ready = s.connection == null ? 0 : s.connection.readableBytes();
+        Outcome ok = Outcome.ok(0);
+        return ready == bracketNumber(expected) ? ok : ok.withMismatch("SIOCINQ is [" + ready + "]");
     }
 
     private Outcome getsockopt(Socket s, String name, String expected) {
@@ -329,9 +398,10 @@ final class Syscalls {
             case "TCP_MAXSEG" -> s.connection != null && s.connection.state().synchronized_()
                     ? (long) s.connection.info().mss() : (long) o.mss;
             case "TCP_NODELAY" -> o.nagle ? 0L : 1L;
-            case "SO_SNDBUF" -> (long) o.sendBufferBytes;
+            case "SO_SNDBUF" -> (long) (s.connection != null ? s.connection.sendBufferBytes() : o.sendBufferBytes);
             case "SO_RCVBUF" -> (long) o.receiveBufferBytes;
             case "SO_REUSEADDR" -> 1L;
+            case "SO_ERROR" -> soError(s);
             case "TCP_CONGESTION" -> o.congestionControl;
             default -> throw new UnsupportedInScript("getsockopt " + name);
         };
@@ -355,6 +425,21 @@ final class Syscalls {
         }
         s.nonBlocking = flags.contains("O_NONBLOCK");
         return Outcome.ok(0);
+    }
+
+    /** SO_ERROR: the connection's pending error as an errno number, read once (then 0), as Linux's sock_error. */
+    private long soError(Socket s) {
+        Connection c = s.connection;
+        if (c == null || c.error() == null || c.error() == ConnectionError.ABORTED || s.errorReported) {
+            return 0;
+        }
+        s.errorReported = true;
+        return switch (c.error()) {
+            case RESET -> 104; // ECONNRESET
+            case REFUSED -> 111; // ECONNREFUSED
+            case TIMEOUT -> 110; // ETIMEDOUT
+            case ABORTED -> 0;
+        };
     }
 
     static String errno(ConnectionError e, String fallback) {

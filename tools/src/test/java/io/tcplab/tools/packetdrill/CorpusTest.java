@@ -7,6 +7,7 @@ import io.tcplab.tun.NamespaceHosts;
 import io.tcplab.tun.testing.Requires;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -42,22 +43,31 @@ class CorpusTest {
         return ExpectedFailures.all().stream().map(e -> DynamicTest.dynamicTest(e.script() + " with " + e.names()
                 + " at the RFC choice", () -> {
                     Result r = PacketdrillRunner.run(tcp.resolve(e.script()), e.script(), ExpectedFailures.rfcChoice(e),
-                            line -> { });
+                            Map.of(), line -> { });
                     assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.FAIL);
                     assertThat(r.line()).as(r.summary()).isEqualTo(e.line());
                 }));
     }
 
     @Test
-    void portableScriptsExistAndEveryExpectedFailureIsOneOfThem() {
+    void portableScriptsAndExpectedFailuresExist() {
         Path corpus = corpus();
         List<String> portable = Corpus.portable(corpus);
         assertThat(portable).as("PORTABLE.txt").isNotEmpty().doesNotHaveDuplicates();
         assertThat(portable).allSatisfy(name -> assertThat(corpus.resolve("tcp").resolve(name)).isRegularFile());
-        // an expected failure outside the list would never be run against its reason
-        assertThat(portable).containsAll(ExpectedFailures.all().stream().map(ExpectedFailures.Entry::script).toList());
-        assertThat(portable).containsAll(ExpectedFailures.underLinux().stream().map(ExpectedFailures.UnderLinux::script)
-                .toList());
+        // each expected failure runs under linux (everyScript) and fails with its switch at the RFC choice
+        assertThat(ExpectedFailures.all()).allSatisfy(e -> assertThat(corpus.resolve("tcp").resolve(e.script()))
+                .isRegularFile());
+        assertThat(ExpectedFailures.underLinux()).allSatisfy(u -> assertThat(corpus.resolve("tcp")
+                .resolve(u.script())).isRegularFile());
+    }
+
+    /** The host settings the runner starts every script from are those of the corpus's own defaults.sh. */
+    @Test
+    void theDefaultsShSettingsAreTheFilesOwn() throws java.io.IOException {
+        ShellBlock file = ShellBlock.parse(java.nio.file.Files.readString(corpus().resolve("tcp/common/defaults.sh")));
+        assertThat(file.refusal()).isNull();
+        assertThat(file.settings()).containsExactlyEntriesOf(LinuxCompatProfile.DEFAULTS_SH);
     }
 
     private static Path corpus() {

@@ -164,10 +164,121 @@ class RunnerTest {
     @Test
     void unsupportedPartsSkipWithTheReason() {
         assertThat(run("`ip link set dev tun0 mtu 1400`\n" + BASE).reason()).contains("shell command `ip link");
-        assertThat(run(BASE + "+0 %{ assert tcpi_snd_cwnd == 10 }%\n").reason()).contains("Python block");
+        assertThat(run(BASE + "+0 %{ import os }%\n").reason()).contains("line 16: Python statement 'import'");
+        assertThat(run("`sysctl -q net.ipv4.tcp_dsack=0`\n" + BASE).reason())
+                .contains("setting net.ipv4.tcp_dsack=0 (tcplab always sends D-SACK blocks");
         assertThat(run(BASE + "+0 ioctl(4, SIOCINQ, [0]) = 0\n").reason()).contains("ioctl()");
         assertThat(run(BASE.replace("listen(3, 5) = 0",
                 "setsockopt(3, SOL_TCP, TCP_FASTOPEN, [1], 4) = 0\n+0 listen(3, 5) = 0")).status())
                 .isEqualTo(Result.Status.SKIP);
+    }
+
+    /** A shell block's sysctl changes the stack (here: no SACK offered in the SYN-ACK), --sysctl too, the script's last. */
+    @Test
+    void sysctlsOfTheScriptAndTheRunnerAreApplied() {
+        String noSack = replace("<mss 1460,nop,nop,sackOK,nop,wscale 8>", "<mss 1460,nop,wscale 8>");
+        assertThat(run(noSack).status()).isEqualTo(Result.Status.FAIL);
+        assertThat(run(noSack.replace("`../common/defaults.sh`", "`../common/defaults.sh\nsysctl -q net.ipv4.tcp_sack=0`"))
+                .status()).isEqualTo(Result.Status.PASS);
+        java.util.Map<String, String> runner = java.util.Map.of("net.ipv4.tcp_sack", "0");
+        assertThat(PacketdrillRunner.run("own.pkt", noSack, io.tcplab.stack.profile.Profiles.get("linux"), runner,
+                line -> { }).status()).isEqualTo(Result.Status.PASS);
+        assertThat(PacketdrillRunner.run("own.pkt", BASE.replace("`../common/defaults.sh`",
+                "`../common/set_sysctls.py /proc/sys/net/ipv4/tcp_sack=1`"), io.tcplab.stack.profile.Profiles.get("linux"),
+                runner, line -> { }).status()).isEqualTo(Result.Status.PASS);
+    }
+
+    /**
+     * Blocks read TCP_INFO at their time: three segments of 1200 bytes out after the write; after
+     * the ACK of all three (which does not grow cwnd: the flight of 3 never filled half of 10)
+     * none, cwnd 10.
+     */
+    @Test
+    void blocksAssertOverTcpInfoAtTheirTime() {
+        String code = replace("+0.02 < . 1:1(0) ack 3601 win 400", "+0 %{ assert tcpi_unacked == 3, tcpi_unacked }%\n"
+                + "+0.02 < . 1:1(0) ack 3601 win 400\n+0 %{ assert tcpi_snd_cwnd == 10 and tcpi_unacked == 0 }%");
+        Result ok = run(code);
+        assertThat(ok.status()).as(ok.summary()).isEqualTo(Result.Status.PASS);
+        assertThat(ok.unchecked()).isEmpty();
+        Result wrong = run(code.replace("tcpi_unacked == 3", "tcpi_unacked == 2"));
+        assertThat(wrong.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(wrong.line()).isEqualTo(11);
+        assertThat(wrong.reason()).isEqualTo("assertion failed: assert tcpi_unacked == 2, tcpi_unacked (tcpi_unacked = 3): 3");
+        Result unknown = run(code.replace("tcpi_unacked == 3", "tcpi_reordering == 3"));
+        assertThat(unknown.status()).isEqualTo(Result.Status.PASS);
+        assertThat(unknown.unchecked()).containsExactly("line 11: tcpi_reordering");
+        assertThat(unknown.summary()).endsWith("(not checked, unknown to tcplab: line 11: tcpi_reordering)");
+    }
+
+    /**
+     * MSG_EOR: 500 bytes leave at once, 500 more end a record and wait (Nagle, one small segment
+     * out), and when 1200 follow the record is no longer the tail of the queue: it leaves alone,
+     * then a full segment. Without the record end a full segment takes 501:1701 and the last
+     * 500 bytes wait.
+     */
+    @Test
+    void sendWithMsgEorEndsARecord() {
+        String eor = replace("+0    write(4, ..., 3600) = 3600\n+0    > P. 1:3601(3600) ack 1\n+0.02 < . 1:1(0) ack 3601 win 400",
+                String.join("\n", "+0    write(4, ..., 500) = 500", "+0    > P. 1:501(500) ack 1",
+                        "+0    send(4, ..., 500, MSG_EOR) = 500", "+0    write(4, ..., 1200) = 1200",
+                        "+0    > . 501:1001(500) ack 1", "+0    > P. 1001:2201(1200) ack 1",
+                        "+0.02 < . 1:1(0) ack 2201 win 400"))
+                .replace("3601:3601", "2201:2201").replace("ack 3602", "ack 2202").replace("3602:3602", "2202:2202");
+        Result r = run(eor);
+        assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.PASS);
+        Result plain = run(eor.replace("send(4, ..., 500, MSG_EOR)", "write(4, ..., 500)"));
+        assertThat(plain.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(plain.line()).isEqualTo(13);
+    }
+
+    /** ioctl(SIOCINQ) reports the bytes ready to read; getsockopt(SO_ERROR) the pending error, 0 here. */
+    @Test
+    void ioctlSiocinqAndSoError() {
+        String inq = String.join("\n",
+                "0     socket(..., SOCK_STREAM, IPPROTO_TCP) = 3",
+                "+0    bind(3, ..., ...) = 0",
+                "+0    listen(3, 5) = 0",
+                "+0    < S 0:0(0) win 20000 <mss 1200,sackOK,nop,nop,nop,wscale 6>",
+                "+0    > S. 0:0(0) ack 1 <mss 1460,nop,nop,sackOK,nop,wscale 8>",
+                "+0.02 < . 1:1(0) ack 1 win 400",
+                "+0    accept(3, ..., ...) = 4",
+                "+0    getsockopt(4, SOL_SOCKET, SO_ERROR, [0], [4]) = 0",
+                "+0    < P. 1:301(300) ack 1 win 400",
+                "+0    > . 1:1(0) ack 301",
+                "+0    ioctl(4, SIOCINQ, [300]) = 0",
+                "+0    read(4, ..., 300) = 300",
+                "+0    ioctl(4, SIOCINQ, [0]) = 0",
+                "");
+        Result r = run(inq);
+        assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.PASS);
+        Result wrong = run(inq.replace("SIOCINQ, [300]", "SIOCINQ, [200]"));
+        assertThat(wrong.status()).isEqualTo(Result.Status.FAIL);
+        assertThat(wrong.reason()).isEqualTo("ioctl(): SIOCINQ is [300]");
+    }
+
+    /**
+     * An option set on a listener that holds no connection yet applies to the connections it
+     * takes (the runner listens again); once one is there, the script skips.
+     */
+    @Test
+    void anOptionOnAnIdleListenerAppliesToItsConnections() {
+        String maxseg = replace("+0    listen(3, 5) = 0", "+0    listen(3, 5) = 0\n+0 setsockopt(3, SOL_TCP, TCP_MAXSEG, [1200], 4) = 0")
+                .replace("> S. 0:0(0) ack 1 <mss 1460,", "> S. 0:0(0) ack 1 <mss 1200,");
+        Result r = run(maxseg);
+        assertThat(r.status()).as(r.summary()).isEqualTo(Result.Status.PASS);
+        Result late = run(replace("+0.02 < . 1:1(0) ack 1 win 400", "+0 setsockopt(3, SOL_TCP, TCP_MAXSEG, [1200], 4) = 0\n"
+                + "+0.02 < . 1:1(0) ack 1 win 400"));
+        assertThat(late.status()).isEqualTo(Result.Status.SKIP);
+        assertThat(late.reason()).contains("setsockopt TCP_MAXSEG after connect, or on a listener with connections");
+    }
+
+    /** A shell block run at a time during the script that changes a setting cannot be honoured. */
+    @Test
+    void aSettingChangedDuringTheScriptSkipsIt() {
+        Result r = run(replace("+0    accept(3, ..., ...) = 4", "+0    accept(3, ..., ...) = 4\n+0 `sysctl -q net.ipv4.tcp_sack=0`"));
+        assertThat(r.status()).isEqualTo(Result.Status.SKIP);
+        assertThat(r.reason()).isEqualTo("line 9: settings changed during the script (net.ipv4.tcp_sack)");
+        assertThat(run(replace("+0    accept(3, ..., ...) = 4", "+0    accept(3, ..., ...) = 4\n"
+                + "+0 `/tmp/sysctl_restore_${PPID}.sh`")).status()).isEqualTo(Result.Status.PASS);
     }
 }
