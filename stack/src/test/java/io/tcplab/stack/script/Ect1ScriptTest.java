@@ -1,0 +1,72 @@
+package io.tcplab.stack.script;
+
+import static io.tcplab.stack.script.ScriptedPeer.options;
+import static io.tcplab.stack.script.ScriptedPeer.plainSyn;
+import static io.tcplab.stack.script.SegSpec.seg;
+
+import io.tcplab.stack.cc.AckSample;
+import io.tcplab.stack.cc.CcInit;
+import io.tcplab.stack.cc.CongestionControl;
+import io.tcplab.stack.cc.CongestionControls;
+import io.tcplab.stack.cc.CongestionSignal;
+import io.tcplab.stack.cc.UndoCause;
+import io.tcplab.stack.conn.EcnMode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The L4S identifier (RFC 9331 §4.1): an algorithm that wants ECT(1) has its data sent ECT(1)
+ * once Accurate ECN is agreed, and ECT(0) under classic ECN (§4.2: without feedback of the extent
+ * of marking a sender must not claim L4S treatment). Pure ACKs stay Not-ECT either way.
+ */
+class Ect1ScriptTest {
+    private static final int NOT_ECT = 0;
+    private static final int ECT1 = 1;
+    private static final int ECT0 = 2;
+
+    /** Reno that asks for ECT(1): enough to see what the connection does with the ask. */
+    private static final class ScalableReno implements CongestionControl {
+        private final CongestionControl reno = CongestionControls.create("reno");
+
+        @Override public String name() { return "scalable-reno"; }
+        @Override public void init(CcInit init) { reno.init(init); }
+        @Override public long cwndBytes() { return reno.cwndBytes(); }
+        @Override public long ssthreshBytes() { return reno.ssthreshBytes(); }
+        @Override public boolean wantsEct1() { return true; }
+        @Override public void onAck(AckSample sample) { reno.onAck(sample); }
+        @Override public long ssthreshOnCongestion(CongestionSignal signal, long inflight, long now) {
+            return reno.ssthreshOnCongestion(signal, inflight, now);
+        }
+        @Override public long undo(UndoCause cause, long inflight, long now) { return reno.undo(cause, inflight, now); }
+    }
+
+    private static ScriptedPeer server(EcnMode mode) {
+        return new ScriptedPeer(options().ecnMode(mode).congestionControl(ScalableReno::new).build());
+    }
+
+    @Test
+    void underAccEcnDataLeavesEct1() {
+        ScriptedPeer p = server(EcnMode.ACCECN);
+        p.listen();
+        p.in(plainSyn().ace(7));
+        p.expect(seg("S.").ace(0b010).seq(0).ack(1));
+        p.in(seg(".").ace(0b010).seq(1).ack(1));
+        p.accept();
+        p.write(100);
+        p.expect(seg("P.").ace(5).seq(1).len(100).ecn(ECT1));
+        p.in(seg(".").seq(1).ack(101).len(100).ecn(ECT1));
+        p.advanceTo(40);
+        p.expect(seg(".").ace(5).ack(101).ecn(NOT_ECT));
+    }
+
+    @Test
+    void underClassicEcnDataStaysEct0() {
+        ScriptedPeer p = server(EcnMode.CLASSIC);
+        p.listen();
+        p.in(plainSyn().flagsEcnSetup());
+        p.expect(seg("SE.").seq(0).ack(1).ecn(NOT_ECT));
+        p.in(seg(".").seq(1).ack(1));
+        p.accept();
+        p.write(100);
+        p.expect(seg("P.").seq(1).len(100).ecn(ECT0));
+    }
+}
