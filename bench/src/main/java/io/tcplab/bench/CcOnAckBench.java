@@ -64,7 +64,7 @@ public class CcOnAckBench {
     @Setup
     public void setUp() {
         cc = CongestionControls.create(algorithm);
-        cc.init(new CcInit(MSS, 200L * MSS, true, true, false, 0));
+        cc.init(new CcInit(MSS, 200L * MSS, true, true, false, 0, 0));
         cc.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, 200L * MSS, 0);
     }
 

@@ -46,7 +46,7 @@ class DctcpTest {
     @Test
     void withAccurateEcnAlphaFollowsTheReportedCeBytes() {
         Dctcp dctcp = new Dctcp(1.0 / 16, 1);
-        dctcp.init(new io.tcplab.stack.cc.CcInit(1000, 10_000, true, true, false, 0));
+        dctcp.init(new io.tcplab.stack.cc.CcInit(1000, 10_000, true, true, false, 0, 0));
         TestAck ack = new TestAck();
         for (int round = 1; round <= 21; round++) {
             dctcp.onRoundStart(round, round * MS);

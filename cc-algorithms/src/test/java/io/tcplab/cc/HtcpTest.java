@@ -45,7 +45,7 @@ class HtcpTest {
     @Test
     void betaIsMinRttOverMaxRtt() {
         Htcp htcp = new Htcp(false, false);
-        htcp.init(new CcInit(1000, 100_000, false, true, false, 0));
+        htcp.init(new CcInit(1000, 100_000, false, true, false, 0, 0));
         TestAck ack = new TestAck();
         htcp.onAck(ack.set(10 * MS, 1000, 50 * MS, 50 * MS, 100_000, 99_000, false, 1000, 0, true, CaState.OPEN, -1));
         for (long rtt = 50; rtt <= 80; rtt += 10) { // a queue building slowly: each step under +20 ms

@@ -31,7 +31,7 @@ class PragueTest {
 
     private void start(long transition, int initialSegments) {
         prague = new Prague(1.0 / 16, 25 * MS, transition);
-        prague.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0));
+        prague.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0, 0));
     }
 
     /** One round of {@code rtt}: its start, then its window of ACKs, {@code ce} of them marked. */

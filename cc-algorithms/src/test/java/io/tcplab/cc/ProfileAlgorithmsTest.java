@@ -23,7 +23,7 @@ class ProfileAlgorithmsTest {
 
     private static CongestionControl make(String profile, String cc, long initialSegments) {
         CongestionControl a = under(profile, cc).congestionControlFactory.get();
-        a.init(new CcInit(MSS, initialSegments * MSS, false, true, false, 0));
+        a.init(new CcInit(MSS, initialSegments * MSS, false, true, false, 0, 0));
         return a;
     }
 

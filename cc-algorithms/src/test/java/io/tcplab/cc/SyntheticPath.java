@@ -39,7 +39,7 @@ final class SyntheticPath {
         this.cc = cc;
         this.baseRttNanos = baseRttNanos;
         this.capacitySegmentsPerSec = capacitySegmentsPerSec;
-        cc.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0));
+        cc.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0, 0));
     }
 
     double cwndSegments() {

@@ -48,4 +48,11 @@ final class TestAck extends AckSample {
         appLimited = on;
         return this;
     }
+
+    /** The newest delivered packet's flight: in flight after it left, and lost since (-1 each: unknown). */
+    TestAck flight(long inFlightAfterSend, long lostSince) {
+        txInFlight = inFlightAfterSend;
+        lostSinceSend = lostSince;
+        return this;
+    }
 }

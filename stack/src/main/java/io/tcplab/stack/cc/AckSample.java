@@ -25,6 +25,8 @@ public class AckSample {
     protected long deliveryRateBytesPerSec = -1;
     protected long sndUna;
     protected long priorDelivered = -1;
+    protected long txInFlight = -1;
+    protected long lostSinceSend = -1;
 
     public long nowNanos() { return nowNanos; }
     /** Bytes newly acknowledged by the cumulative ACK (SND.UNA advance), not counting ones already SACKed. */
@@ -80,4 +82,12 @@ public class AckSample {
      * total delivered at the round's start (Linux bbr_update_round).
      */
     public long priorDelivered() { return priorDelivered; }
+
+    // What the rate sample says about the flight of the newest packet this ACK delivered
+    // (draft-ietf-ccwg-bbr §2.3 RS.tx_in_flight and RS.lost, §4.1.2.2 P.tx_in_flight and P.lost).
+
+    /** Bytes in flight (the pipe) just after the newest delivered packet was sent, or -1 when none. */
+    public long txInFlight() { return txInFlight; }
+    /** Bytes declared lost between the newest delivered packet's send and this ACK, or -1 when none. */
+    public long lostSinceSend() { return lostSinceSend; }
 }

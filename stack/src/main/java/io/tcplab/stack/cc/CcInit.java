@@ -11,7 +11,12 @@ package io.tcplab.stack.cc;
  *                          no rate of its own (Linux: sk_pacing_status is not SK_PACING_NONE), so a
  *                          window's ACKs come back spread over up to half an RTT in slow start
  * @param nowNanos          the current time
+ * @param randomSeed        a seed for an algorithm that draws random numbers (BBRv3's probe timing,
+ *                          draft-ietf-ccwg-bbr §5.3.3.8): the stack is sans-IO, so randomness is
+ *                          handed in; it comes from the connection's initial sequence number and
+ *                          timestamp offset, which the stack drew from its seeded random source, so
+ *                          it differs per connection and repeats under the same seed
  */
 public record CcInit(int mss, long initialWindow, boolean ecnNegotiated, boolean sackEnabled, boolean internalPacing,
-                     long nowNanos) {
+                     long nowNanos, long randomSeed) {
 }

@@ -172,6 +172,8 @@ final class AckProcessor {
                 .accurateEcn(accEcn.on(), accEcn.newlyCeBytes())
                 .delivered(rate.delivered(), rate.sampleRate(), result.newestDeliveredAtSend)
                 .lost(recovery.lostBytes())
+                .flightOfNewest(result.newestTxInFlight,
+                        result.newestLostAtSend < 0 ? -1 : recovery.lostBytes() - result.newestLostAtSend)
                 .eceDelivered(eceDelivered)
                 .appLimited(rate.sampleAppLimited())
                 .cwndLimited(cwndLimited)

@@ -69,7 +69,9 @@ public final class Connection {
         this.localPort = localPort;
         this.remotePort = remotePort;
         this.passive = passive;
-        this.sender = new Sender(this, options, iss, options.congestionControlFactory.get(), timers);
+        // the algorithm's seed: both values came from the stack's random source, so no draw is added
+        this.sender = new Sender(this, options, iss, iss << 32 ^ (tsOffset & 0xFFFFFFFFL),
+                options.congestionControlFactory.get(), timers);
         this.snd = sender.sequence();
         this.acks = new AckProcessor(this, options, sender, timers);
         this.timestamps = new Timestamps(options.timestampTickNanos, tsOffset);

@@ -59,6 +59,13 @@ final class MutableAckSample extends AckSample {
         return this;
     }
 
+    /** The newest delivered packet's flight: in flight after it left, and lost since; -1 each when none. */
+    MutableAckSample flightOfNewest(long inFlightAfterSend, long lostSince) {
+        txInFlight = inFlightAfterSend;
+        lostSinceSend = lostSince;
+        return this;
+    }
+
     MutableAckSample eceDelivered(long total) {
         eceDeliveredTotal = total;
         return this;

@@ -48,13 +48,16 @@ final class Sender {
     private boolean cwndBlocked;
     private long lastSendNanos;
 
+    private final long ccSeed;
     private long segmentsSent;
     private long segmentsRetransmitted;
     private long bytesRetransmitted;
 
-    Sender(Connection c, ConnectionOptions options, long iss, CongestionControl cc, TimerTable timers) {
+    /** {@code ccSeed}: the algorithm's random seed ({@link CcInit#randomSeed()}). */
+    Sender(Connection c, ConnectionOptions options, long iss, long ccSeed, CongestionControl cc, TimerTable timers) {
         this.c = c;
         this.cc = cc;
+        this.ccSeed = ccSeed;
         this.timers = timers;
         this.seq = new SendSequence(iss);
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
@@ -92,7 +95,7 @@ final class Sender {
     /** The handshake completed: the window and the algorithm start from here. */
     void onEstablished(long now, int initialWindowSegments) {
         scoreboard.reset();
-        cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, pacing, now));
+        cc.init(new CcInit(smss, (long) initialWindowSegments * smss, ecn, sack, pacing, now, ccSeed));
         lastSendNanos = now;
     }
 
@@ -283,7 +286,7 @@ final class Sender {
         int seqLen = len + (fin ? 1 : 0);
         rate.onSend(now, seq.outstanding());
         scoreboard.onSend(start, seqLen, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                rate.appLimited());
+                rate.appLimited(), recovery.lostBytes());
         seq.sent(seqLen, fin);
         int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
         boolean ect = ecn && len > 0 && c.accSender.ectAllowed(); // RFC 9768 §3.2.2.3: AccECN may have turned it off
@@ -329,7 +332,7 @@ final class Sender {
         rate.onSend(now, seq.outstanding());
         boolean firstOutstanding = scoreboard.retransmittedSegments() == 0;
         scoreboard.onRetransmit(start, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                rate.appLimited());
+                rate.appLimited(), recovery.lostBytes());
         recovery.onRetransmit(sentRetransmission.seq(start).length(seqLen).onlyOneOutstanding(firstOutstanding)
                 .tsVal(c.timestamps.agreed() ? c.timestamps.tsVal(now) & 0xFFFFFFFFL : SentRetransmission.NO_TIMESTAMP));
         // RFC 3168 §6.1.5: retransmissions are never ECN-capable. A segment larger than a payload

@@ -27,6 +27,9 @@ public final class AckResult {
     public long newestDeliveredTimeAtSend = -1;
     public long newestFirstSentTime = -1;
     public boolean newestAppLimited;
+    /** Its P.lost and P.tx_in_flight (draft-ietf-ccwg-bbr §4.1.2.1.2); -1 when none or not stamped. */
+    public long newestLostAtSend = -1;
+    public long newestTxInFlight = -1;
     /**
      * The same for the newest of those that were sent only once, whose send time no earlier
      * transmission makes ambiguous (TEB's evidence of a lost retransmission). -1 when none.
@@ -76,6 +79,7 @@ public final class AckResult {
         newestOriginalSendTime = newestOriginalEndSeq = -1;
         newestTxCount = 0;
         newestAppLimited = false;
+        newestLostAtSend = newestTxInFlight = -1;
         clockNow = clockMinRtt = lastAckedEnd = lastAckedRtt = lastSackedEnd = lastSackedRtt = -1;
         reordering = false;
         dsack = false;
@@ -83,7 +87,7 @@ public final class AckResult {
     }
 
     void delivered(long sendTime, int txCount, long endSeq, long deliveredAtSend, long deliveredTimeAtSend,
-                   long firstSentTime, boolean appLimited, boolean bySack) {
+                   long firstSentTime, boolean appLimited, long lostAtSend, long txInFlight, boolean bySack) {
         long rtt = clockNow - sendTime;
         if (clockNow >= 0 && (txCount == 1 || clockMinRtt < 0 || rtt >= clockMinRtt)) {
             if (bySack && endSeq > lastSackedEnd) {
@@ -107,6 +111,8 @@ public final class AckResult {
             newestDeliveredTimeAtSend = deliveredTimeAtSend;
             newestFirstSentTime = firstSentTime;
             newestAppLimited = appLimited;
+            newestLostAtSend = lostAtSend;
+            newestTxInFlight = txInFlight;
         }
     }
 

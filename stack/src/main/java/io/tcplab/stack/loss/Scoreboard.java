@@ -51,6 +51,9 @@ public final class Scoreboard implements ScoreboardView {
     private long[] deliveredAtSend;
     private long[] deliveredTimeAtSend;
     private long[] firstSentTimeAtSend;
+    /** The connection's lost total (P.lost) and pipe just after the send (P.tx_in_flight), draft-ietf-ccwg-bbr §4.1.2.1.2. */
+    private long[] lostAtSend;
+    private long[] pipeAfterSend;
     private long[] nextUnsacked;
     /** The segments in flight (not SACKed, not lost unless retransmitted) by last transmission time. */
     private final SendOrder sendOrder;
@@ -93,6 +96,8 @@ public final class Scoreboard implements ScoreboardView {
         deliveredAtSend = new long[cap];
         deliveredTimeAtSend = new long[cap];
         firstSentTimeAtSend = new long[cap];
+        lostAtSend = new long[cap];
+        pipeAfterSend = new long[cap];
         nextUnsacked = new long[cap];
         sendOrder = new SendOrder(cap);
         mask = cap - 1;
@@ -102,17 +107,19 @@ public final class Scoreboard implements ScoreboardView {
 
     /** Records a new segment [seq, seq+len) without delivery-rate state; seq must follow {@link #highData()}. */
     public void onSend(long seq, int len, long nowNanos, long deliveredAtSend) {
-        onSend(seq, len, nowNanos, deliveredAtSend, -1, -1, false);
+        onSend(seq, len, nowNanos, deliveredAtSend, -1, -1, false, -1);
     }
 
     /**
      * Records a new segment [seq, seq+len); seq must be {@link #highData()} after the first send.
      * The rest is the delivery state when it left, as Linux tcp_rate.c keeps it per packet: the
      * delivered count, when it last changed (delivered_mstamp), the send time of the first packet
-     * of the current flight (first_tx_mstamp) and whether the application limited sending.
+     * of the current flight (first_tx_mstamp) and whether the application limited sending; and, as
+     * draft-ietf-ccwg-bbr §4.1.2.2 OnPacketSent adds, the connection's lost total ({@code lostAtSend},
+     * P.lost) and the pipe just after this send (P.tx_in_flight, stamped here).
      */
     public void onSend(long seq, int len, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend,
-                       long firstSentTime, boolean appLimited) {
+                       long firstSentTime, boolean appLimited, long lostAtSend) {
         if (len <= 0 || (highData >= 0 && seq != highData)) {
             throw new IllegalArgumentException("segment [" + seq + ", +" + len + ") does not follow " + highData);
         }
@@ -129,17 +136,19 @@ public final class Scoreboard implements ScoreboardView {
         this.deliveredAtSend[i] = deliveredAtSend;
         this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
         this.firstSentTimeAtSend[i] = firstSentTime;
+        this.lostAtSend[i] = lostAtSend;
         nextUnsacked[i] = o;
         sendOrder.append(o);
         highData = seq + len;
         account(o, 1);
+        pipeAfterSend[i] = pipe;
     }
 
     /** Records a retransmission of the segment starting at seq, keeping its delivery state (tests). */
     public void onRetransmit(long seq, long nowNanos) {
         int i = slot(segmentStartingAt(seq));
         onRetransmit(seq, nowNanos, deliveredAtSend[i], deliveredTimeAtSend[i], firstSentTimeAtSend[i],
-                (flags[i] & APP_LIMITED) != 0);
+                (flags[i] & APP_LIMITED) != 0, lostAtSend[i]);
     }
 
     /**
@@ -148,7 +157,7 @@ public final class Scoreboard implements ScoreboardView {
      * (tcp_rate.c stamps every transmission, so a rate sample never spans the original's flight).
      */
     public void onRetransmit(long seq, long nowNanos, long deliveredAtSend, long deliveredTimeAtSend,
-                             long firstSentTime, boolean appLimited) {
+                             long firstSentTime, boolean appLimited, long lostAtSend) {
         long o = segmentStartingAt(seq);
         int i = slot(o);
         boolean wasInFlight = inFlightOrder(flags[i]);
@@ -162,11 +171,13 @@ public final class Scoreboard implements ScoreboardView {
         this.deliveredAtSend[i] = deliveredAtSend;
         this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
         this.firstSentTimeAtSend[i] = firstSentTime;
+        this.lostAtSend[i] = lostAtSend;
         if (wasInFlight) {
             sendOrder.moveToTail(o);
         } else if (inFlightOrder(flags[i])) {
             sendOrder.append(o);
         }
+        pipeAfterSend[i] = pipe;
     }
 
     /** Whether a segment with these flags is in flight, and so in the send-time order. */
@@ -276,7 +287,7 @@ public final class Scoreboard implements ScoreboardView {
         }
         fack = Math.max(fack, end);
         out.delivered(sendTime[i], txCount[i], end, deliveredAtSend[i], deliveredTimeAtSend[i],
-                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0, bySack);
+                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0, lostAtSend[i], pipeAfterSend[i], bySack);
     }
 
     /** The first ordinal at or after o whose segment is not SACKed (or endOrd); compresses the path. */
@@ -722,6 +733,8 @@ public final class Scoreboard implements ScoreboardView {
         deliveredAtSend = Rings.grow(deliveredAtSend, headOrd, n, mask, newMask);
         deliveredTimeAtSend = Rings.grow(deliveredTimeAtSend, headOrd, n, mask, newMask);
         firstSentTimeAtSend = Rings.grow(firstSentTimeAtSend, headOrd, n, mask, newMask);
+        lostAtSend = Rings.grow(lostAtSend, headOrd, n, mask, newMask);
+        pipeAfterSend = Rings.grow(pipeAfterSend, headOrd, n, mask, newMask);
         nextUnsacked = Rings.grow(nextUnsacked, headOrd, n, mask, newMask);
         sendOrder.grow(headOrd, n, newMask);
         mask = newMask;

@@ -25,7 +25,7 @@ class AckCountingTest {
     /** Reno in congestion avoidance at 10 segments (ssthresh 10 after a loss at 20). */
     private static Reno atTenSegments(String spec) {
         Reno reno = (Reno) CongestionControls.create(spec);
-        reno.init(new CcInit(MSS, 20L * MSS, false, true, false, 0));
+        reno.init(new CcInit(MSS, 20L * MSS, false, true, false, 0, 0));
         reno.ssthreshOnCongestion(CongestionSignal.DUPTHRESH_LOSS, 20L * MSS, 0);
         assertThat(reno.cwndBytes()).isEqualTo(10L * MSS);
         return reno;
@@ -81,7 +81,7 @@ class AckCountingTest {
 
     private static long slowStartGrowth(String spec, int segments) {
         Reno reno = (Reno) CongestionControls.create(spec);
-        reno.init(new CcInit(MSS, 10L * MSS, false, true, false, 0));
+        reno.init(new CcInit(MSS, 10L * MSS, false, true, false, 0, 0));
         long before = reno.cwndBytes();
         reno.onAck(new Ack((long) segments * MSS));
         return reno.cwndBytes() - before;

@@ -20,7 +20,7 @@ class DeliveryRateTest {
 
     private void send(long seq, long now) {
         rate.onSend(now, outstanding);
-        sb.onSend(seq, MSS, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), rate.appLimited());
+        sb.onSend(seq, MSS, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), rate.appLimited(), 0);
         outstanding += MSS;
     }
 
@@ -65,7 +65,7 @@ class DeliveryRateTest {
         sb.onSackBlock(MSS, 10L * MSS, out); // 9 delivered at 100 ms; segment 0 lost
         rate.onAck(100 * MS, out, out.newlySackedBytes, 10 * MS);
         rate.onSend(150 * MS, 10L * MSS);
-        sb.onRetransmit(0, 150 * MS, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), false);
+        sb.onRetransmit(0, 150 * MS, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), false, 0);
         out.clear();
         sb.onCumulativeAck(10L * MSS, out);
         rate.onAck(250 * MS, out, out.newlyAckedBytes, 10 * MS);
@@ -93,5 +93,37 @@ class DeliveryRateTest {
         send(0, 0);
         ack(MSS, 5 * MS);
         assertThat(rate.sampleRate()).isEqualTo(-1);
+    }
+
+    /**
+     * draft-ietf-ccwg-bbr §4.1.2.2: each packet keeps C.inflight just after it left (P.tx_in_flight)
+     * and the lost total then (P.lost); the ACK's sample reports the newest delivered packet's. By
+     * hand: four 1000-byte segments leave with 1000, 2000, 3000 and 4000 bytes in flight; the
+     * second is declared lost (lost total 1000, pipe 3000) and resent (pipe 4000, P.lost = 1000);
+     * a SACK of the fourth then reports tx_in_flight 4000 and P.lost 0, so RS.lost = 1000 − 0; a
+     * SACK of the resent one reports tx_in_flight 4000 and RS.lost 0.
+     */
+    @Test
+    void eachPacketKeepsTheFlightItLeftInto() {
+        long lostTotal = 0;
+        for (int i = 0; i < 4; i++) {
+            rate.onSend(i * MS, outstanding);
+            sb.onSend((long) i * MSS, MSS, i * MS, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
+                    false, lostTotal);
+            outstanding += MSS;
+        }
+        assertThat(sb.markLost(MSS)).isTrue();
+        lostTotal += MSS;
+        sb.onRetransmit(MSS, 5 * MS, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(), false, lostTotal);
+
+        out.clear();
+        sb.onSackBlock(3 * MSS, 4 * MSS, out);
+        assertThat(out.newestTxInFlight).isEqualTo(4 * MSS);
+        assertThat(lostTotal - out.newestLostAtSend).isEqualTo(MSS);
+
+        out.clear();
+        sb.onSackBlock(MSS, 2 * MSS, out); // the retransmission: sent last, after the loss
+        assertThat(out.newestTxInFlight).isEqualTo(4 * MSS); // the first, third and fourth, and it
+        assertThat(lostTotal - out.newestLostAtSend).isZero();
     }
 }

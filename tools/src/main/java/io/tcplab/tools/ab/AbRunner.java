@@ -3,6 +3,7 @@ package io.tcplab.tools.ab;
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.link.bridge.DirectionStats;
+import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.PatternInputStream;
 import java.io.IOException;
@@ -18,18 +19,24 @@ import java.util.List;
  * Each run gets a fresh link with the same seed. The path's buffers and device queues are sized by
  * {@link PathSizing} so that only the link drops; what was lost anywhere else is counted per run
  * ({@link OutsideDrops}). The kernel sender is sampled with {@code ss -tin} every interval;
- * tcplab's through its trace listener. Everything (namespaces, devices, threads)
+ * tcplab's through its trace listener. With {@link Recordings}, run B's stack is recorded
+ * (docs/replay.md); the kernel's TCP is not a tcplab stack and is not. Everything (namespaces, devices, threads)
  * is removed afterwards, also on failure; an interrupted JVM leaves the namespaces to NamespaceHosts'
  * shutdown hook.
  */
 public final class AbRunner {
     private final AbSpec spec;
     private final PrintWriter log;
+    private final Recordings recordings;
 
-    /** {@code log} gets a line per step (null: quiet). */
-    public AbRunner(AbSpec spec, PrintWriter log) {
+    /**
+     * {@code log} gets a line per step (null: quiet); tcplab's stack is recorded as
+     * {@code recordings} say (its stack is called {@code tcplab}).
+     */
+    public AbRunner(AbSpec spec, PrintWriter log, Recordings recordings) {
         this.spec = spec;
         this.log = log;
+        this.recordings = recordings;
     }
 
     /** The algorithms the kernel offers, from /proc (the same in every namespace). */
@@ -110,7 +117,7 @@ public final class AbRunner {
             // the same send buffer as the kernel sender's ceiling, so neither is limited by its own
             ConnectionOptions options = spec.tcplab().toBuilder().sendBufferBytes(sizing.socketBufferBytes()).build();
             try (TcplabSender sender = TcplabSender.connect(path, port, options, spec.seed(), spec.mtu(), source,
-                    tracer::onTrace, "tcplab-ab-stack")) {
+                    tracer::onTrace, "tcplab-ab-stack", recordings.open("tcplab"))) {
                 KernelReceiver.Received r;
                 try {
                     r = receiver.await(spec.bytes(), spec.timeoutNanos(), "tcplab run");

@@ -84,8 +84,8 @@ public final class RealPath implements AutoCloseable {
      * Checks root, namespaces and the kernel's algorithm first, then makes the namespaces; with
      * {@code ecn} classic the left kernel asks for ECN on its connections ({@code tcp_ecn=1}; the
      * right one's default, 2, accepts it); with accecn both ask for and accept Accurate ECN
-     * ({@code tcp_ecn=3}, Linux 6.18 and later: an older kernel refuses the value, and the run fails
-     * saying so).
+     * ({@code tcp_ecn=3}, Linux 7.0 and later — "tcp: accecn: enable AccECN", February 2026: an older
+     * kernel refuses the value, and the run fails saying so).
      */
     public static RealPath open(String kernelAlgorithm, PathSizing sizing, EcnMode ecn) {
         NamespaceHosts.Availability a = NamespaceHosts.available();
@@ -108,7 +108,11 @@ public final class RealPath implements AutoCloseable {
             if (ecn == EcnMode.CLASSIC) {
                 left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=1");
             } else if (ecn == EcnMode.ACCECN) {
-                left.run("sysctl", "-qw", "net.ipv4.tcp_ecn=3");
+                if (!left.exec("sysctl", "-qw", "net.ipv4.tcp_ecn=3").ok()) {
+                    throw new AbException("this kernel (" + System.getProperty("os.version") + ") has no Accurate ECN: "
+                            + "net.ipv4.tcp_ecn refuses 3 (Linux 7.0 and later accept it); compare with --ecn classic,"
+                            + " or on a newer kernel");
+                }
                 right.run("sysctl", "-qw", "net.ipv4.tcp_ecn=3");
             }
             if (!sizing.kernelDefaults()) {

@@ -3,6 +3,7 @@ package io.tcplab.tools.ab;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
+import io.tcplab.tools.replay.StackRecording;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.PatternInputStream;
 import io.tcplab.tun.InterfaceAddress;
@@ -163,7 +164,8 @@ public final class RemoteAbRunner {
                 "tcplab ab --remote " + spec.host())) {
             InputStreamSource source = new InputStreamSource(new PatternInputStream(ab.seed(), ab.bytes()));
             try (TcplabSender sender = TcplabSender.connect(a, device.toString(), ours.addressText(), spec.host(), port,
-                    options, ab.seed(), ab.mtu(), 0, source, tracer::onTrace, "tcplab-ab-remote-stack")) {
+                    options, ab.seed(), ab.mtu(), 0, source, tracer::onTrace, "tcplab-ab-remote-stack",
+                    StackRecording.NONE)) {
                 AgentRun agent;
                 try {
                     agent = awaitAgent(control, expected, "tcplab run");

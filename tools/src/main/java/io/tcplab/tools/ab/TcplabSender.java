@@ -7,18 +7,21 @@ import io.tcplab.stack.conn.ConnectionHandler;
 import io.tcplab.stack.conn.ConnectionInfo;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
+import io.tcplab.tools.replay.StackRecording;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tun.Namespace;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.RealTimeDriver;
 import io.tcplab.tun.TunDevice;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 
 /**
  * tcplab as a sender on a {@link RealPath}: its stack on a {@link RealTimeDriver} behind its own
  * TUN device, whose kernel side is in the left namespace (which forwards into the link), with one
  * connection to the right side writing what {@code source} gives and reporting to a trace listener
- * on the driver thread.
+ * on the driver thread; its stack recorded when a {@link StackRecording} says so (docs/replay.md).
  */
 public final class TcplabSender implements AutoCloseable {
     private final Namespace host;
@@ -26,14 +29,16 @@ public final class TcplabSender implements AutoCloseable {
     private final Connection connection;
     private final ConnectionHandler source;
     private final long connectNanos;
+    private final StackRecording recording;
 
     private TcplabSender(Namespace host, RealTimeDriver driver, Connection connection, ConnectionHandler source,
-                         long connectNanos) {
+                         long connectNanos, StackRecording recording) {
         this.host = host;
         this.driver = driver;
         this.connection = connection;
         this.source = source;
         this.connectNanos = connectNanos;
+        this.recording = recording;
     }
 
     /**
@@ -41,24 +46,35 @@ public final class TcplabSender implements AutoCloseable {
      * driver and connects; the listener sees the connection's first record.
      */
     public static TcplabSender connect(RealPath path, int port, ConnectionOptions options, long seed, int mtu,
-                                       InputStreamSource source, TraceListener listener, String threadName) {
+                                       InputStreamSource source, TraceListener listener, String threadName,
+                                       StackRecording recording) {
         return connect(path.left(), RealPath.OURS_CIDR, RealPath.OURS_ADDR, RealPath.RIGHT_ADDR, port, options, seed,
-                mtu, path.sizing().deviceQueuePackets(), source, listener, threadName);
+                mtu, path.sizing().deviceQueuePackets(), source, listener, threadName, recording);
     }
 
     /**
      * The same from any namespace: the device's kernel side gets {@code deviceCidr} in {@code host}
      * (which must forward) and a txqueuelen of {@code txQueuePackets} (0: the kernel's 500), the
      * stack {@code ourAddress}, and the connection goes to {@code peer}:{@code port};
-     * {@code listener} may be null.
+     * {@code listener} may be null; the sender owns {@code recording} and closes it after the driver.
      */
     public static TcplabSender connect(Namespace host, String deviceCidr, String ourAddress, String peer, int port,
                                        ConnectionOptions options, long seed, int mtu, int txQueuePackets,
-                                       ConnectionHandler source, TraceListener listener, String threadName) {
+                                       ConnectionHandler source, TraceListener listener, String threadName,
+                                       StackRecording recording) {
         TunDevice tun = host.tun().name("tcplab-ab%d").address(deviceCidr).mtu(mtu).txQueueLength(txQueuePackets).open();
-        StackConfig config = StackConfig.builder(RandomSource.seeded(seed))
+        StackConfig config = StackConfig.builder(recording.random(RandomSource.seeded(seed)))
                 .address(InterfaceAddress.parseAddress(ourAddress)).build();
-        RealTimeDriver driver = RealTimeDriver.builder(tun, config).threadName(threadName).start();
+        RealTimeDriver driver;
+        try {
+            driver = recording.observe(RealTimeDriver.builder(tun, config).threadName(threadName)).start();
+        } catch (UncheckedIOException e) { // the recording's file could not be begun
+            tun.close();
+            throw new AbException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            tun.close();
+            throw e;
+        }
         try {
             long[] connectedAt = new long[1];
             Connection c = driver.call(() -> {
@@ -70,9 +86,10 @@ public final class TcplabSender implements AutoCloseable {
                 }
                 return conn;
             });
-            return new TcplabSender(host, driver, c, source, connectedAt[0]);
+            return new TcplabSender(host, driver, c, source, connectedAt[0], recording);
         } catch (RuntimeException e) {
             driver.close(true);
+            closeQuietly(recording);
             throw e;
         }
     }
@@ -122,9 +139,25 @@ public final class TcplabSender implements AutoCloseable {
         }
     }
 
-    /** Resets the connection (it is done, in TIME-WAIT, or its run is over: no grace needed) and stops. */
+    /**
+     * Resets the connection (it is done, in TIME-WAIT, or its run is over: no grace needed), stops,
+     * and ends the recording; a recording that cannot be written fails with an {@link AbException}.
+     */
     @Override
     public void close() {
         driver.close(true);
+        try {
+            recording.close(); // after the driver: nothing feeds the stack any more
+        } catch (IOException e) {
+            throw new AbException("writing the recording failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(StackRecording recording) {
+        try {
+            recording.close();
+        } catch (IOException ignored) {
+            // the failure to connect is the one worth reporting
+        }
     }
 }

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  * The model checks of {@code tcplab cc check}: each algorithm in the emulator against its own
  * published model: response functions (REFERENCE.md §2), the window's shape after one loss,
  * the delay-based equilibrium queue, DCTCP's α and queue (SIGCOMM 2010 §3.3), BBR's utilization
- * and queueing delay. Deterministic runs:
+ * and queueing delay, BBRv3's utilization, queue and loss bounds (draft-ietf-ccwg-bbr). Deterministic runs:
  * 10% tolerance unless the row says otherwise.
  */
 public final class CcChecks {
@@ -84,6 +84,7 @@ public final class CcChecks {
             all.add(new Case("dctcp", () -> DctcpCheck.rows(flows)));
         }
         all.add(new Case("bbr", BbrPathCheck::run));
+        all.add(new Case("bbr3", Bbr3PathCheck::run));
         return all;
     }
 

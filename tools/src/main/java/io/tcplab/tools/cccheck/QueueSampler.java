@@ -82,6 +82,16 @@ final class QueueSampler {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     }
 
+    /** The nearest-rank {@code q}-quantile (0 < q ≤ 1) of the queue in bytes. */
+    double quantileBytes(double q) {
+        if (n == 0) {
+            return Double.NaN;
+        }
+        long[] sorted = Arrays.copyOf(bytes, n);
+        Arrays.sort(sorted);
+        return sorted[(int) Math.ceil(q * n) - 1];
+    }
+
     /** Bytes sent on the link between the first and the last sample. */
     long sentBytes() {
         return sentAtEnd - sentAtStart;

@@ -19,6 +19,7 @@ import io.tcplab.tools.ab.suite.SuiteReport;
 import io.tcplab.tools.ab.suite.SuiteRow;
 import io.tcplab.tools.scenario.ScenarioException;
 import io.tcplab.tools.link.LinkParams;
+import io.tcplab.tools.replay.Recordings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,6 +42,8 @@ import picocli.CommandLine.Spec;
                 + "with tcplab behind a TUN device, each to a kernel receiver. Prints goodput, retransmissions, "
                 + "RTT and cwnd side by side; --plot draws cwnd and RTT over time. Needs root. See docs/ab.md.",
                 "--suite [FILE] runs a matrix of paths x algorithms x seeds and reports tcplab/kernel ratios.",
+                "--record FILE records tcplab's stack (the second run) for tcplab replay; the kernel's TCP is not a "
+                        + "tcplab stack and is not recorded.",
                 "Exit codes: 0 success (--suite: every row ran; ratios outside 10%% are flagged, not failures), 1 a run "
                         + "failed or lost packets outside the link, 2 a bad option or suite file."})
 public final class AbCommand implements Callable<Integer> {
@@ -52,7 +55,8 @@ public final class AbCommand implements Callable<Integer> {
     private final Supplier<List<String>> kernelAlgorithms;
 
     public AbCommand() {
-        this((spec, log) -> new AbRunner(spec, log).run(), AbRunner::kernelAlgorithms);
+        this.runner = (spec, log) -> new AbRunner(spec, log, recordings).run();
+        this.kernelAlgorithms = AbRunner::kernelAlgorithms;
     }
 
     AbCommand(AbSuite.Runner runner) {
@@ -139,6 +143,12 @@ public final class AbCommand implements Callable<Integer> {
     @Mixin
     private ReportOption report;
 
+    @Mixin
+    private RecordFile record = new RecordFile();
+
+    /** What --record asks for, once the options are checked: tcplab's stack in the local comparison. */
+    private Recordings recordings = Recordings.NONE;
+
     @Option(names = "--suite", arity = "0..1", paramLabel = "FILE", fallbackValue = "",
             description = "Run the parity suite: every path of FILE (YAML; default: the built-in matrix, "
                     + "scenarios/ab-suite.yaml) x its algorithms x the seeds, one ab run each, reported as "
@@ -174,9 +184,11 @@ public final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (report.wanted() && (suite != null || remote != null)) {
-            throw new ParameterException(command.commandLine(), "--report takes one local comparison: not with "
-                    + (suite != null ? "--suite" : "--remote"));
+        for (String o : new String[] {"--report", "--record", "--record-headers"}) {
+            if (command.commandLine().getParseResult().hasMatchedOption(o) && (suite != null || remote != null)) {
+                throw new ParameterException(command.commandLine(), o + " takes one local comparison: not with "
+                        + (suite != null ? "--suite" : "--remote"));
+            }
         }
         if (suite != null) {
             return suite();
@@ -199,9 +211,15 @@ public final class AbCommand implements Callable<Integer> {
         ConnectionOptions tcplab = tcplabOptions(cc, ecn);
         AbSpec spec = path.spec(bytes, tcplab, seed, mtu, sampleIntervalNanos, timeoutNanos, port);
         report.check(command);
+        recordings = record.recordings(command.commandLine(), "tcplab ab");
         PrintWriter out = command.commandLine().getOut();
         try {
-            AbResult result = runner.run(spec, json ? null : out);
+            AbResult result;
+            try {
+                result = runner.run(spec, json ? null : out);
+            } finally {
+                Messages.recorded(command, recordings);
+            }
             String refusal = AbReport.refusal(result);
             if (refusal != null) {
                 return Messages.failed(command, refusal);

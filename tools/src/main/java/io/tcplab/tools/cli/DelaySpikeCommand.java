@@ -15,6 +15,7 @@ import io.tcplab.tools.experiment.VariantResult;
 import io.tcplab.tools.experiment.VariantRun;
 import io.tcplab.tools.link.Limit;
 import io.tcplab.tools.link.PathDefaults;
+import io.tcplab.tools.replay.Recordings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -133,9 +134,17 @@ public final class DelaySpikeCommand implements Callable<Integer> {
     @Mixin
     private ReportOption report;
 
+    @Mixin
+    private RecordDir record = new RecordDir();
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         DelaySpikeSpec spec = spec();
+        if (!real && record.target() != null) {
+            throw new ParameterException(command.commandLine(), "--record needs --real (an emulated run is "
+                    + "reproduced by its seed)");
+        }
+        Recordings recordings = record.recordings(command, "tcplab experiment delay-spike --real");
         boolean plotsToOut = !report.wanted() || command.commandLine().getParseResult().hasMatchedOption("--out");
         if (plotsToOut) {
             WritableDir.ensure(command, out, "--out");
@@ -149,11 +158,13 @@ public final class DelaySpikeCommand implements Callable<Integer> {
         List<String> namespaces = List.of();
         if (real) {
             try {
-                DelaySpikeExperiment.RealRuns r = DelaySpikeExperiment.runReal(spec, json ? null : stdout);
+                DelaySpikeExperiment.RealRuns r = DelaySpikeExperiment.runReal(spec, json ? null : stdout, recordings);
                 runs = r.runs();
                 namespaces = r.namespaces();
             } catch (AbException e) {
                 return Messages.failed(command, e.getMessage());
+            } finally {
+                Messages.recorded(command, recordings);
             }
         } else {
             runs = DelaySpikeExperiment.run(spec);

@@ -49,9 +49,11 @@ abstract class EndpointCommand implements Callable<Integer> {
         String name = command.qualifiedName();
         try (StopSignal stop = new StopSignal("tcplab-" + command.name() + "-stop")) {
             Endpoint ep;
+            Endpoint.Place place;
             try {
+                place = endpoint.place(command.commandLine());
                 ConnectionOptionsMixin c = connectionOptions();
-                ep = Endpoint.open(endpoint.place(command.commandLine()),
+                ep = Endpoint.open(place,
                         c.toOptions(EndpointOptions.DEFAULT_BUFFER, true), c.initialIsn(),
                         command.commandLine().getCommandName(), err);
                 opened = ep;
@@ -73,8 +75,8 @@ abstract class EndpointCommand implements Callable<Integer> {
                 }
             }
             int code = finish(System.nanoTime());
-            if (ep.recordingSummary() != null && !endpoint.quiet) {
-                err.println(name + ": " + ep.recordingSummary());
+            if (!endpoint.quiet) {
+                Messages.recorded(command, place.recordings());
             }
             Throwable f = ep.failure();
             if (f != null || problem != null) {

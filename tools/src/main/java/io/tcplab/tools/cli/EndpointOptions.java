@@ -1,7 +1,7 @@
 package io.tcplab.tools.cli;
 
 import io.tcplab.tools.realhost.Endpoint;
-import io.tcplab.tools.replay.Keep;
+import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.pcap.PcapWriter;
 import java.io.IOException;
@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
@@ -67,14 +68,8 @@ public final class EndpointOptions {
                     + "seconds from its start.")
     Path trace;
 
-    @Option(names = "--record", paramLabel = "FILE",
-            description = "Record the stack's every input, draw and output to FILE, for tcplab replay (docs/replay.md).")
-    Path record;
-
-    @Option(names = "--record-headers",
-            description = "With --record: keep packets' headers and lengths and written data's length only, not "
-                    + "their bytes (a fraction of the size; the replay checks emitted headers, not payloads).")
-    boolean recordHeaders;
+    @Mixin
+    RecordFile record = new RecordFile();
 
     @Option(names = "--json", description = "Print each connection's report as one JSON object on a line.")
     boolean json;
@@ -104,15 +99,12 @@ public final class EndpointOptions {
         }
         checkWritable(cmd, "--pcap", pcap);
         checkWritable(cmd, "--trace", trace);
-        checkWritable(cmd, "--record", record);
-        if (recordHeaders && record == null) {
-            throw new ParameterException(cmd, "--record-headers needs --record FILE");
-        }
-        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace, record,
-                recordHeaders ? Keep.HEADERS : Keep.PACKETS);
+        Recordings recordings = record.recordings(cmd, "tcplab " + cmd.getCommandName());
+        return new Endpoint.Place(tun, netns, host, local, mtu, offload.on(), pcap, trace, recordings);
     }
 
-    private static void checkWritable(CommandLine cmd, String option, Path file) {
+    /** A file option that cannot be created (or truncated) is a bad option, found before anything runs. */
+    static void checkWritable(CommandLine cmd, String option, Path file) {
         if (file == null) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.replay.Recordings;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -19,6 +20,13 @@ final class Messages {
     /** "tcplab CMD: message" on stderr, and the exit code of a bad option or input file. */
     static int badOption(CommandSpec command, String message) {
         return say(command, message, OptionErrorHandler.EXIT_BAD_OPTION);
+    }
+
+    /** "tcplab CMD: recorded to ..." on stderr for each stack --record recorded (docs/replay.md). */
+    static void recorded(CommandSpec command, Recordings recordings) {
+        PrintWriter err = command.commandLine().getErr();
+        recordings.summaries().forEach(line -> err.println(command.qualifiedName() + ": " + line));
+        err.flush();
     }
 
     private static int say(CommandSpec command, String message, int exitCode) {

@@ -3,6 +3,7 @@ package io.tcplab.tools.cli;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.link.Units;
+import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tools.report.run.RunFiles;
 import io.tcplab.tools.report.run.RunPlots;
 import io.tcplab.tools.report.run.RunTable;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -82,6 +84,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private ReportOption report;
 
+    @Mixin
+    private RecordDir record = new RecordDir();
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = command.commandLine().getErr();
@@ -109,6 +114,11 @@ public final class RunCommand implements Callable<Integer> {
         } catch (ScenarioException | IllegalArgumentException e) {
             return Messages.badOption(command, e.getMessage());
         }
+        if (!real && record.target() != null) {
+            throw new ParameterException(command.commandLine(), "--record needs --real (an emulated run is "
+                    + "reproduced by its seed)");
+        }
+        record.check(command.commandLine());
         report.check(command);
         List<Long> seeds = seed != null ? List.of(seed) : scenario.seeds();
         List<ScenarioResult> results = new ArrayList<>();
@@ -118,10 +128,14 @@ public final class RunCommand implements Callable<Integer> {
                 ScenarioResult r;
                 if (plan != null) {
                     List<String> notes = new ArrayList<>();
+                    Recordings recordings = record.recordings(command, "seed-" + s,
+                            "tcplab run --real " + file + ", seed " + s);
                     try {
-                        r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes);
+                        r = RealScenarioRunner.run(scenario, plan, s, progress::at, notes, recordings);
                     } catch (AbException e) {
                         return Messages.failed(command, e.getMessage());
+                    } finally {
+                        Messages.recorded(command, recordings);
                     }
                     notes.forEach((json ? err : out)::println);
                 } else {

@@ -1,6 +1,7 @@
 package io.tcplab.tools.experiment;
 
 import io.tcplab.tools.ab.RealPath;
+import io.tcplab.tools.replay.Recordings;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,13 @@ public final class DelaySpikeExperiment {
     }
 
     /**
-     * The real run; {@code progress} (null: quiet) gets a line as each run starts. Throws
-     * {@link io.tcplab.tools.ab.AbException} with one line when a run cannot be set up or fails.
+     * The real run; {@code progress} (null: quiet) gets a line as each run starts; each tcplab
+     * variant's stack is recorded as {@code recordings} say, one per kind and variant
+     * ({@code KIND-VARIANT}). Throws {@link io.tcplab.tools.ab.AbException} with one line when a
+     * run cannot be set up or fails.
      */
-    public static RealRuns runReal(DelaySpikeSpec spec, PrintWriter progress) throws InterruptedException {
+    public static RealRuns runReal(DelaySpikeSpec spec, PrintWriter progress, Recordings recordings)
+            throws InterruptedException {
         List<VariantRun> runs = new ArrayList<>();
         int total = spec.kinds().size() * spec.variants().size();
         try (RealPath path = RealPath.open(RealPath.algorithmName(spec.base().congestionControl))) {
@@ -46,7 +50,7 @@ public final class DelaySpikeExperiment {
                                 total, variant.label(), kind.label(), spec.durationNanos() / 1e9);
                         progress.flush();
                     }
-                    runs.add(RealBulkFlowRun.run(path, spec, kind, variant, FIRST_PORT + runs.size()));
+                    runs.add(RealBulkFlowRun.run(path, spec, kind, variant, FIRST_PORT + runs.size(), recordings));
                 }
             }
             return new RealRuns(runs, path.namespaces());

@@ -4,6 +4,7 @@ import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.KernelReceiver;
 import io.tcplab.tools.ab.RealLink;
 import io.tcplab.tools.ab.RealPath;
+import io.tcplab.tools.replay.Recordings;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * right one, the variant's sender in the left one sending without end until the run's duration.
  * Every time is counted from the link's start, the clock its schedule follows, so the spike comes
  * at the same point of the flow as on the emulator. The receiver's byte count is read at the
- * spike's start, the end of the after-spike window and the end.
+ * spike's start, the end of the after-spike window and the end. A tcplab variant's stack is
+ * recorded as {@code recordings} say, as {@code KIND-VARIANT} (docs/replay.md).
  */
 final class RealBulkFlowRun {
     static final int MTU = 1500;
@@ -36,15 +38,16 @@ final class RealBulkFlowRun {
     record Outcome(SenderLog log, SenderCounts counts) {
     }
 
-    static VariantRun run(RealPath path, DelaySpikeSpec spec, SpikeKind kind, Variant variant, int port)
-            throws InterruptedException {
+    static VariantRun run(RealPath path, DelaySpikeSpec spec, SpikeKind kind, Variant variant, int port,
+                          Recordings recordings) throws InterruptedException {
         String what = kind.label() + "/" + variant.label();
         try (RealLink link = path.openLink(spec.forward(), spec.reverse(), spec.forwardSchedule(kind),
                 spec.reverseSchedule(kind), spec.seed(), MTU, "tcplab-spike-link");
              KernelReceiver receiver = KernelReceiver.start(path, port, "tcplab-spike-receiver")) {
             long origin = System.nanoTime() - link.bridge().elapsedNanos();
             try (Sender sender = variant.isKernel() ? KernelFlow.start(path, port, spec, origin)
-                    : TcplabFlow.start(path, port, spec, variant, origin)) {
+                    : TcplabFlow.start(path, port, spec, variant, origin,
+                            recordings.open(kind.label() + "-" + variant.label()))) {
                 long[] at = {spec.spikeAtNanos(), spec.windowEndNanos(), spec.durationNanos()};
                 long[] received = new long[at.length];
                 for (int i = 0; i < at.length; i++) {

@@ -2,6 +2,7 @@ package io.tcplab.tools.experiment;
 
 import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.ab.TcplabSender;
+import io.tcplab.tools.replay.StackRecording;
 import io.tcplab.tools.traffic.InputStreamSource;
 import io.tcplab.tools.traffic.PatternInputStream;
 
@@ -15,11 +16,12 @@ final class TcplabFlow implements RealBulkFlowRun.Sender {
         this.log = log;
     }
 
-    static TcplabFlow start(RealPath path, int port, DelaySpikeSpec spec, Variant variant, long origin) {
+    static TcplabFlow start(RealPath path, int port, DelaySpikeSpec spec, Variant variant, long origin,
+                            StackRecording recording) {
         SenderLog log = new SenderLog(origin, spec.durationNanos());
         InputStreamSource source = new InputStreamSource(new PatternInputStream(spec.seed(), Long.MAX_VALUE));
         TcplabSender sender = TcplabSender.connect(path, port, spec.options(variant), spec.seed(),
-                RealBulkFlowRun.MTU, source, log, "tcplab-spike-stack");
+                RealBulkFlowRun.MTU, source, log, "tcplab-spike-stack", recording);
         return new TcplabFlow(sender, log);
     }
 

@@ -47,7 +47,7 @@ public final class LinuxCompatProfile {
 
     private static void apply(ConnectionOptions.Builder b, String name, String value) {
         switch (name) {
-            // 2: answer ECN but never ask; we cannot split these. 3: ask for and accept AccECN (Linux 6.18+)
+            // 2: answer ECN but never ask; we cannot split these. 3: ask for and accept AccECN (Linux 7.0+)
             case "net.ipv4.tcp_ecn" -> b.ecnMode(value.equals("3") ? EcnMode.ACCECN
                     : value.equals("1") ? EcnMode.CLASSIC : EcnMode.OFF);
             case "net.ipv4.tcp_sack" -> b.sack(value.equals("1"));

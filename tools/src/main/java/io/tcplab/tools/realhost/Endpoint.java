@@ -7,8 +7,8 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
 import io.tcplab.tools.metrics.TraceCsvWriter;
-import io.tcplab.tools.replay.Keep;
-import io.tcplab.tools.replay.Recorder;
+import io.tcplab.tools.replay.Recordings;
+import io.tcplab.tools.replay.StackRecording;
 import io.tcplab.tun.InterfaceAddress;
 import io.tcplab.tun.PublishTable;
 import io.tcplab.tun.RealTimeDriver;
@@ -40,8 +40,8 @@ public final class Endpoint implements AutoCloseable {
     private boolean traceAttached;
     private boolean closed;
     private PublishTable published;
-    /** The recording of the stack, or null. */
-    private final Recorder recorder;
+    /** The recording of the stack, or {@link StackRecording#NONE}. */
+    private final StackRecording recording;
     private int publishedPort;
 
     /**
@@ -53,17 +53,16 @@ public final class Endpoint implements AutoCloseable {
      * @param localAddress the stack's own address behind the device
      * @param pcap the pcap file, or null
      * @param trace the trace CSV of the first connection, or null
-     * @param record the recording of the stack (docs/replay.md), or null
-     * @param recordKeeps what the recording keeps of each packet
+     * @param recordings the recording of the stack (docs/replay.md), or {@link Recordings#NONE}
      */
     public record Place(String tun, String netns, InterfaceAddress hostAddr, byte[] localAddress, int mtu,
-                        boolean offload, Path pcap, Path trace, Path record, Keep recordKeeps) {
+                        boolean offload, Path pcap, Path trace, Recordings recordings) {
     }
 
     private Endpoint(RealTimeDriver driver, ConnectionOptions options, byte[] localAddress, byte[] hostAddress,
-                     PcapWriter pcap, TraceCsvWriter trace, Recorder recorder) {
+                     PcapWriter pcap, TraceCsvWriter trace, StackRecording recording) {
         this.driver = driver;
-        this.recorder = recorder;
+        this.recording = recording;
         this.options = options;
         this.localAddress = localAddress;
         this.hostAddress = hostAddress;
@@ -101,18 +100,15 @@ public final class Endpoint implements AutoCloseable {
             }
             int mss = local.length == 4 ? tun.ipv4Mss() : tun.ipv6Mss();
             ConnectionOptions withMss = options.toBuilder().mss(mss).build();
-            Recorder recorder = p.record() == null ? null : new Recorder(p.record(), "tcplab " + command, p.recordKeeps());
-            RandomSource random = recorder == null ? secureRandom() : recorder.random(secureRandom());
-            StackConfig.Builder config = StackConfig.builder(random).address(local).defaultOptions(withMss);
+            StackRecording recording = p.recordings().open("stack");
+            StackConfig.Builder config = StackConfig.builder(recording.random(secureRandom())).address(local)
+                    .defaultOptions(withMss);
             if (isn >= 0) {
                 config.isnSource((now, la, lp, ra, rp) -> isn);
             }
-            RealTimeDriver.Builder driver = RealTimeDriver.builder(tun, config.build()).tap(pcap)
-                    .threadName("tcplab-" + command + "-" + tun.name());
-            if (recorder != null) {
-                driver.observe(recorder::sink, recorder::attachOrFail);
-            }
-            return new Endpoint(driver.start(), withMss, local, host.address(), pcap, trace, recorder);
+            RealTimeDriver driver = recording.observe(RealTimeDriver.builder(tun, config.build()).tap(pcap)
+                    .threadName("tcplab-" + command + "-" + tun.name())).start();
+            return new Endpoint(driver, withMss, local, host.address(), pcap, trace, recording);
         } catch (IOException | RuntimeException e) {
             if (tun != null) {
                 tun.close();
@@ -305,9 +301,7 @@ public final class Endpoint implements AutoCloseable {
             problem = problem != null ? problem : new TunException("tcplab: writing the trace failed: " + e.getMessage(), e);
         }
         try {
-            if (recorder != null) {
-                recorder.close(); // after the driver: nothing feeds the stack any more
-            }
+            recording.close(); // after the driver: nothing feeds the stack any more
         } catch (IOException e) {
             problem = problem != null ? problem : new TunException("tcplab: writing the recording failed: "
                     + e.getMessage(), e);
@@ -315,11 +309,6 @@ public final class Endpoint implements AutoCloseable {
         if (problem != null) {
             throw problem;
         }
-    }
-
-    /** After {@link #close}: one line on what the recording came to, or null without one. */
-    public String recordingSummary() {
-        return recorder == null ? null : recorder.summary();
     }
 
     /** One line saying where the endpoint is, for stderr. */

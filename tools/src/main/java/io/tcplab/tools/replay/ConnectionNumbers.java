@@ -25,6 +25,20 @@ final class ConnectionNumbers {
         return n;
     }
 
+    /**
+     * The number of the latest connection between {@code localPort} and {@code remotePort} (a
+     * packet's), or -1 when none is.
+     */
+    int between(int localPort, int remotePort) {
+        for (int n = byNumber.size() - 1; n >= 0; n--) {
+            Connection c = byNumber.get(n);
+            if (c.localPort() == localPort && c.remotePort() == remotePort) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
     /** The connection numbered {@code n}, or null when none is. */
     Connection get(int n) {
         return n >= 0 && n < byNumber.size() ? byNumber.get(n) : null;

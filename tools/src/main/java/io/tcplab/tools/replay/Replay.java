@@ -287,7 +287,7 @@ public final class Replay implements StackJournal, CallbackBrackets {
         int kept = PacketDigest.keptOfEmitted(bytes, n);
         if (next.kind != Kind.OUTPUT || next.length != n || (int) next.value != value || next.byteCount != kept
                 || !Arrays.equals(next.bytes, 0, kept, bytes, 0, kept)) {
-            diverge("a packet of " + n + " bytes " + Segments.describe(bytes, read));
+            diverge("a packet of " + n + " bytes " + Segments.describe(bytes, read), connectionOf(bytes, read, true));
         }
         packets++;
         advance();
@@ -444,9 +444,26 @@ public final class Replay implements StackJournal, CallbackBrackets {
     }
 
     private void diverge(String produced) {
+        diverge(produced, -1);
+    }
+
+    /**
+     * Stops the replay with its one line: the entry, how far into the recording (from its first
+     * network input), the connection whose packet the recording has there (or, when it has none,
+     * the one whose packet the replay produced, {@code producedBy}), and what each has.
+     */
+    private void diverge(String produced, int producedBy) {
         long into = firstNanos < 0 ? 0 : lastNanos - firstNanos;
+        int connection = next.kind == Kind.OUTPUT || next.kind == Kind.RECEIVE
+                ? connectionOf(next.bytes, next.byteCount, next.kind == Kind.OUTPUT) : producedBy;
         throw new Divergence("replay diverges at entry " + entries + " (" + Segments.millis(into)
-                + " into the recording): the recording has " + next + ", the replay " + produced);
+                + " into the recording)" + (connection >= 0 ? " on connection " + connection : "")
+                + ": the recording has " + next + ", the replay " + produced);
+    }
+
+    /** The number of the connection a packet the stack sent ({@code emitted}) or received belongs to; -1 for none. */
+    private int connectionOf(byte[] packet, int n, boolean emitted) {
+        return ids.between(Segments.port(packet, n, emitted), Segments.port(packet, n, !emitted));
     }
 
     private void advance() {

@@ -13,17 +13,37 @@ final class Segments {
         if (n < 20) {
             return "(" + n + " bytes)";
         }
-        int version = (p[0] & 0xFF) >> 4;
-        int ipHeader = version == 4 ? (p[0] & 0x0F) * 4 : 40;
-        int protocol = version == 4 ? p[9] & 0xFF : p[6] & 0xFF;
+        int version = version(p);
         int total = version == 4 ? u16(p, 2) : 40 + u16(p, 4);
-        if (protocol != 6 || n < ipHeader + 20) {
-            return "(IPv" + version + " protocol " + protocol + ", " + total + " bytes)";
+        int t = tcpHeader(p, n);
+        if (t < 0) {
+            return "(IPv" + version + " protocol " + (version == 4 ? p[9] & 0xFF : p[6] & 0xFF) + ", " + total
+                    + " bytes)";
         }
-        int t = ipHeader;
         int tcpHeader = ((p[t + 12] & 0xFF) >> 4) * 4;
         return String.format(Locale.ROOT, "%d > %d seq %d ack %d [%s] win %d len %d", u16(p, t), u16(p, t + 2),
-                u32(p, t + 4), u32(p, t + 8), flags(p[t + 13] & 0xFF), u16(p, t + 14), total - ipHeader - tcpHeader);
+                u32(p, t + 4), u32(p, t + 8), flags(p[t + 13] & 0xFF), u16(p, t + 14), total - t - tcpHeader);
+    }
+
+    /** The TCP source ({@code source}) or destination port of a packet, or -1 when it is not TCP. */
+    static int port(byte[] p, int n, boolean source) {
+        int t = tcpHeader(p, n);
+        return t < 0 ? -1 : u16(p, t + (source ? 0 : 2));
+    }
+
+    /** Where the TCP header of the first {@code n} bytes of an IPv4 or IPv6 packet starts, or -1 when it is not TCP. */
+    private static int tcpHeader(byte[] p, int n) {
+        if (n < 20) {
+            return -1;
+        }
+        int version = version(p);
+        int ipHeader = version == 4 ? (p[0] & 0x0F) * 4 : 40;
+        int protocol = version == 4 ? p[9] & 0xFF : p[6] & 0xFF;
+        return protocol == 6 && n >= ipHeader + 20 ? ipHeader : -1;
+    }
+
+    private static int version(byte[] p) {
+        return (p[0] & 0xFF) >> 4;
     }
 
     static String deadline(long nanos) {

@@ -58,4 +58,32 @@ class PathChecksTest {
         double q = DelayEquilibriumCheck.meanQueuePerFlow("reno", 1);
         assertThat(new CheckRow("reno", "as fast", 20, q, 0.10, "").pass()).as("reno queue %.1f", q).isFalse();
     }
+
+    @Test
+    void bbr3MeetsTheDraftsUtilizationQueueAndLossGoals() {
+        Bbr3PathCheck.run().forEach(PathChecksTest::check);
+    }
+
+    /**
+     * Each bbr3 row can fail: a loss-based window fills the deep buffer (CUBIC's queue passes 1.5
+     * BDP); BBR v1 ignores loss and drops several percent in a shallow buffer; Reno's 1%-loss
+     * window (Mathis: about 12 segments) is far below the BDP; and a ProbeRTT every 200 ms keeps
+     * bbr3 at half the BDP half the time.
+     */
+    @Test
+    void eachBbr3RowCanFail() {
+        assertThat(Bbr3PathCheck.queueRow("cubic", Bbr3PathCheck.run("cubic", 1, 10, 0)).pass()).isFalse();
+        assertThat(Bbr3PathCheck.dropRateRow("bbr", Bbr3PathCheck.run("bbr", 2, 0.1, 0)).pass()).isFalse();
+        assertThat(Bbr3PathCheck.lossyUtilizationRow("reno", Bbr3PathCheck.run("reno", 1, 10, 0.01)).pass())
+                .isFalse();
+        String probeRttOften = "bbr3:probe_rtt_interval_ms=200";
+        assertThat(Bbr3PathCheck.utilizationRow(probeRttOften, Bbr3PathCheck.run(probeRttOften, 1, 10, 0)).pass())
+                .isFalse();
+    }
+
+    /** (1 − 0.99^63)/0.63 by hand: 0.99^63 = 0.5309, so 0.4691/0.63 = 0.7446. */
+    @Test
+    void cruiseDecayMeanByHand() {
+        assertThat(Bbr3PathCheck.cruiseDecayMean(0.01, 63)).isCloseTo(0.7446, org.assertj.core.api.Assertions.within(1e-4));
+    }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code experiment delay-spike --real} at a small size: 10 Mbit/s, 40 ms RTT, 4 s per run, a
  * 0.5 s stall at 1.5 s, tcplab's rack and the kernel, through the user-space link between two
- * throw-away namespaces (about 10 s of wall time). Needs root (CI); skips with the reason elsewhere.
+ * throw-away namespaces (about 10 s of wall time); rack's stack recorded and replayed. Needs root
+ * (CI); skips with the reason elsewhere.
  */
 class DelaySpikeRealTest {
 
@@ -29,7 +30,7 @@ class DelaySpikeRealTest {
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "experiment", "delay-spike", "--real", "--rate", "10Mbit",
                 "--rtt", "40ms", "--duration", "4s", "--spike-at", "1.5s", "--spike-duration", "0.5s",
                 "--variants", "rack,kernel", "--spike-kind", "stall", "--json", "--out", out.toString(),
-                "--csv", csv.toString());
+                "--csv", csv.toString(), "--record", dir.resolve("rec").toString(), "--record-headers");
         System.out.println(cli.out());
         assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isZero();
 
@@ -62,5 +63,14 @@ class DelaySpikeRealTest {
         assertThat(table).hasSize(3);
         assertThat(Files.readAllLines(csv.resolve("cwnd-stall-kernel.csv"))).hasSizeGreaterThan(5);
         RealRunChecks.assertNamespacesRemoved(root);
+
+        // tcplab's stack recorded, headers only; the kernel is not a tcplab stack
+        try (var files = Files.list(dir.resolve("rec"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("stall-rack.rec");
+        }
+        Cli replay = Cli.run(null, "replay", dir.resolve("rec/stall-rack.rec").toString());
+        assertThat(replay.exitCode()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("(tcplab experiment delay-spike --real: stall-rack; headers only): "
+                + "identical to the end");
     }
 }

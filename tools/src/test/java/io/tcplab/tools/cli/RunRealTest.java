@@ -104,7 +104,9 @@ class RunRealTest {
                   - {name: cross2, from: r1, to: r2, rtt: 30ms}
                   - {name: back, direction: reverse, rtt: 30ms, stack: kernel}
                 """);
-        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", "--json", "--no-progress", file.toString());
+        Path rec = dir.resolve("rec");
+        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", "--json", "--no-progress", "--record",
+                rec.toString(), file.toString());
         assertThat(cli.exitCode()).as("exit code; stderr: %s", cli.err()).isZero();
         JsonNode run = new ObjectMapper().readTree(cli.out()).get(0);
         for (JsonNode flow : run.get("flows")) {
@@ -115,5 +117,17 @@ class RunRealTest {
                 .containsExactly("cp1", "cp1-reverse", "cp2", "cp2-reverse");
         // the backward flow's data loads the reverse directions as the others load the forward ones
         assertThat(run.at("/links/3/counters/deliveredBytes").asLong()).as("cp2-reverse bytes").isGreaterThan(1_000_000L);
+
+        // each tcplab flow's stack recorded, replayed to its end; kernel flows are not tcplab stacks
+        try (var files = Files.list(rec.resolve("seed-1"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("long.rec", "cross2.rec");
+        }
+        for (String flow : new String[] {"long", "cross2"}) {
+            Cli replay = Cli.run(null, "replay", rec.resolve("seed-1/" + flow + ".rec").toString());
+            assertThat(replay.exitCode()).as(replay.out() + replay.err()).isZero();
+            assertThat(replay.out()).contains("(tcplab run --real " + file + ", seed 1: " + flow
+                    + "): identical to the end");
+        }
+        assertThat(cli.err()).contains("tcplab run: recorded to " + rec.resolve("seed-1/long.rec"));
     }
 }

@@ -51,14 +51,28 @@ public final class RecordedTransfer {
     /** The same, both recordings keeping {@code keep} of each packet. */
     public static List<byte[]> record(Path clientFile, Path serverFile, TraceListener clientTrace, Keep keep)
             throws IOException {
+        return record(clientFile, serverFile, clientTrace, keep, null);
+    }
+
+    /**
+     * The same, the client's connections taking congestion control {@code clientCc} (a spec; null:
+     * the default) from its stack's default options.
+     */
+    public static List<byte[]> record(Path clientFile, Path serverFile, TraceListener clientTrace, Keep keep,
+                                      String clientCc) throws IOException {
         Wire wire = new Wire();
         List<byte[]> clientOut = new ArrayList<>();
         try (Recorder clientRec = new Recorder(clientFile, "client", keep);
              Recorder serverRec = new Recorder(serverFile, "server", keep)) {
+            ConnectionOptions.Builder clientOptions = ConnectionOptions.builder().mss(1460);
+            if (clientCc != null) {
+                clientOptions.congestionControl(clientCc);
+            }
             TcpStack client = stack(StackConfig.builder(clientRec.random(RandomSource.seeded(1))).address(CLIENT)
-                    .isnSource((now, la, lp, ra, rp) -> lp * 7919L), clientRec.sink(wire.toward(true, clientOut)));
+                    .isnSource((now, la, lp, ra, rp) -> lp * 7919L), clientOptions,
+                    clientRec.sink(wire.toward(true, clientOut)));
             TcpStack server = stack(StackConfig.builder(serverRec.random(RandomSource.seeded(2))).address(SERVER),
-                    serverRec.sink(wire.toward(false, new ArrayList<>())));
+                    ConnectionOptions.builder().mss(1460), serverRec.sink(wire.toward(false, new ArrayList<>())));
             clientRec.attach(client);
             serverRec.attach(server);
             Discard sink = new Discard();
@@ -122,8 +136,8 @@ public final class RecordedTransfer {
      * The client's ISNs come from a source of its own, which a replay cannot rebuild (the recording
      * keeps the ISNs); the server's from the stack's RFC 6528 generator, whose secret is drawn.
      */
-    private static TcpStack stack(StackConfig.Builder config, PacketSink sink) {
-        return new TcpStack(config.defaultOptions(ConnectionOptions.builder().mss(1460).build()).build(), sink);
+    private static TcpStack stack(StackConfig.Builder config, ConnectionOptions.Builder options, PacketSink sink) {
+        return new TcpStack(config.defaultOptions(options.build()).build(), sink);
     }
 
     private static void run(Wire wire, TcpStack client, TcpStack server) {

@@ -187,7 +187,7 @@ final class RealNetwork implements AutoCloseable {
         }
     }
 
-    /** tcp_ecn for a kernel sender: 1 asks for classic ECN, 3 for AccECN (Linux 6.18+), 2 only answers. */
+    /** tcp_ecn for a kernel sender: 1 asks for classic ECN, 3 for AccECN (Linux 7.0 and later: "tcp: accecn: enable AccECN", February 2026), 2 only answers. */
     private static int kernelEcn(EcnMode mode) {
         return switch (mode) {
             case CLASSIC -> 1;

@@ -8,6 +8,7 @@ import io.tcplab.tools.link.Seeds;
 import io.tcplab.tools.link.bridge.DirectionStats;
 import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tools.link.bridge.LinkStalls;
+import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tools.scenario.FlowPath;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.FlowSpec;
@@ -52,10 +53,11 @@ public final class RealScenarioRunner {
      * Runs one seed; {@code notes} gets lines about the run's machinery for the user: the
      * namespaces used (removed by the time this returns) and how buffers and TUN rings were sized.
      * A run that lost packets anywhere but in a link (a TUN device, a refused write: losses the
-     * link counters do not see) has no result: it fails with one line naming the counters.
+     * link counters do not see) has no result: it fails with one line naming the counters. Each
+     * tcplab flow's stack is recorded as {@code recordings} say, under the flow's name.
      */
-    public static ScenarioResult run(Scenario s, RealPlan plan, long seed, LongConsumer progress, List<String> notes)
-            throws InterruptedException {
+    public static ScenarioResult run(Scenario s, RealPlan plan, long seed, LongConsumer progress, List<String> notes,
+                                     Recordings recordings) throws InterruptedException {
         long wallStart = System.nanoTime();
         List<FlowSpec> flows = plan.flows();
         int n = flows.size();
@@ -77,7 +79,7 @@ public final class RealScenarioRunner {
                 FlowSpec f = flows.get(i);
                 String peer = RealNetwork.receiverAddress(s.topology().routers().indexOf(f.to()));
                 receivers.add(KernelReceiver.start(net.listen(f.to(), peer, FIRST_PORT + i), "tcplab-real-rx-" + f.name()));
-                senders.add(sender(s, plan, net, i, peer, seed));
+                senders.add(sender(s, plan, net, i, peer, seed, recordings));
             }
             long origin = net.originNanos();
             List<Future<?>> done = new ArrayList<>();
@@ -156,7 +158,8 @@ public final class RealScenarioRunner {
         }
     }
 
-    private static RealSender sender(Scenario s, RealPlan plan, RealNetwork net, int i, String peer, long seed) {
+    private static RealSender sender(Scenario s, RealPlan plan, RealNetwork net, int i, String peer, long seed,
+                                     Recordings recordings) {
         FlowSpec f = plan.flows().get(i);
         RealPlan.Group g = plan.groupOf(i);
         long total = f.traffic() instanceof TrafficSpec.Fixed fixed ? fixed.bytes() : Long.MAX_VALUE;
@@ -168,7 +171,7 @@ public final class RealScenarioRunner {
                     total);
         }
         return new TcplabScenarioSender(net.sender(g), i, peer, FIRST_PORT + i, FlowPath.of(s.topology(), f).options(f),
-                Seeds.derive(seed, "stack", f.name()), f.name(), total, net.tcplabQueuePackets());
+                Seeds.derive(seed, "stack", f.name()), f.name(), total, net.tcplabQueuePackets(), recordings);
     }
 
     /** Starts and (before the end) stops, in time order. */

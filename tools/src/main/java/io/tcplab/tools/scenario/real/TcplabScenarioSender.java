@@ -3,13 +3,15 @@ package io.tcplab.tools.scenario.real;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.ab.TcplabSender;
+import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tools.traffic.ZeroSource;
 import io.tcplab.tun.NamespaceHosts;
 
 /**
  * A flow on tcplab's stack: its own TUN device in its group's namespace and a
  * {@link io.tcplab.tun.RealTimeDriver} (the same stack code the emulator runs), sending zeros
- * from a {@link ZeroSource}; the device's ring is the network's for one flow.
+ * from a {@link ZeroSource}; the device's ring is the network's for one flow. Its stack is
+ * recorded, under the flow's name, as {@code recordings} say (docs/replay.md).
  */
 final class TcplabScenarioSender implements RealSender {
     private final NamespaceHosts.Host host;
@@ -21,10 +23,11 @@ final class TcplabScenarioSender implements RealSender {
     private final String name;
     private final ZeroSource source;
     private final int txQueuePackets;
+    private final Recordings recordings;
     private volatile TcplabSender sender;
 
     TcplabScenarioSender(NamespaceHosts.Host host, int flowIndex, String peer, int port, ConnectionOptions options,
-                         long seed, String name, long totalBytes, int txQueuePackets) {
+                         long seed, String name, long totalBytes, int txQueuePackets, Recordings recordings) {
         this.host = host;
         this.flowIndex = flowIndex;
         this.peer = peer;
@@ -34,13 +37,14 @@ final class TcplabScenarioSender implements RealSender {
         this.name = name;
         this.source = new ZeroSource(totalBytes);
         this.txQueuePackets = txQueuePackets;
+        this.recordings = recordings;
     }
 
     @Override
     public void start() {
         sender = TcplabSender.connect(host, RealNetwork.tcplabDeviceCidr(flowIndex),
                 RealNetwork.tcplabAddress(flowIndex), peer, port, options, seed,
-                RealNetwork.MTU, txQueuePackets, source, null, "tcplab-real-" + name);
+                RealNetwork.MTU, txQueuePackets, source, null, "tcplab-real-" + name, recordings.open(name));
     }
 
     @Override
