@@ -86,4 +86,26 @@ class PathChecksTest {
     void cruiseDecayMeanByHand() {
         assertThat(Bbr3PathCheck.cruiseDecayMean(0.01, 63)).isCloseTo(0.7446, org.assertj.core.api.Assertions.within(1e-4));
     }
+
+    /** Prague under RED: about 2.5 marks per RTT at 50 and 200 Mbit/s alike, and a full link. */
+    @Test
+    void pragueIsScalable() {
+        PragueCheck.run().forEach(PathChecksTest::check);
+    }
+
+    /**
+     * Each prague row can fail: Reno halves at a mark and takes W/2 round trips to come back, so it
+     * sees about one mark per W/2 RTTs, fewer the faster it goes (0.040 per RTT at 12.5 Mbit/s,
+     * 0.014 at 50 when written); and a Prague whose α barely moves from 1 (g = 1/1024) halves at
+     * each response and leaves RED's short queue empty between them (90% of the link).
+     */
+    @Test
+    void eachPragueRowCanFail() {
+        PragueCheck.Measured slow = PragueCheck.run("reno", 12_500_000L);
+        PragueCheck.Measured fast = PragueCheck.run("reno", 50_000_000L);
+        assertThat(PragueCheck.invarianceRow("reno", slow, fast).pass()).as("%s", fast).isFalse();
+        assertThat(PragueCheck.marksRow("reno", fast).pass()).as("%s", fast).isFalse();
+        String stiff = "prague:g=0.0009765625";
+        assertThat(PragueCheck.utilizationRow(stiff, PragueCheck.run(stiff, 50_000_000L)).pass()).isFalse();
+    }
 }
