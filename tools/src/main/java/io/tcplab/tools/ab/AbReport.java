@@ -47,6 +47,14 @@ public final class AbReport {
                 row("dropped outside the link", k, t, x -> x.outsideDrops().complete()
                         ? Long.toString(x.outsideDrops().total()) : "?"),
                 row("samples", k, t, x -> Integer.toString(x.samples().size()))));
+        if (k.link() != null || t.link() != null) {
+            rows.add(row("dropped: overflow / AQM", k, t,
+                    x -> x.link() == null ? "-" : x.link().overflowDropped() + " / " + x.link().aqmDropped()));
+            rows.add(row("queue sojourn p50 (ms)", k, t, x -> sojourn(x, x.link() == null ? 0 : x.link().sojourn().p50Nanos())));
+            rows.add(row("queue sojourn p90 (ms)", k, t, x -> sojourn(x, x.link() == null ? 0 : x.link().sojourn().p90Nanos())));
+            rows.add(row("queue sojourn p99 (ms)", k, t, x -> sojourn(x, x.link() == null ? 0 : x.link().sojourn().p99Nanos())));
+            rows.add(row("queue sojourn max (ms)", k, t, x -> sojourn(x, x.link() == null ? 0 : x.link().sojourn().maxNanos())));
+        }
         if (r.spec().ecn() || r.spec().forward().ecnThreshold() != null) {
             rows.add(row("ECN negotiated", k, t, x -> x.ecn().negotiated() ? "yes" : "no"));
             rows.add(row("ECN-capable packets", k, t, x -> Long.toString(x.ecn().ectPackets())));
@@ -104,6 +112,9 @@ public final class AbReport {
         if (f.ecnThreshold() != null) {
             b.append(", ECN above ").append(f.ecnThreshold());
         }
+        if (!f.queueDiscipline().equals("droptail")) {
+            b.append(", ").append(f.queueDiscipline());
+        }
         if (!spec.forwardSchedule().changes().isEmpty() || !spec.reverseSchedule().changes().isEmpty()) {
             b.append(", with changes");
         }
@@ -120,6 +131,10 @@ public final class AbReport {
         return new String[] {name, f.apply(k), f.apply(t)};
     }
 
+    private static String sojourn(RunResult x, long nanos) {
+        return x.link() == null ? "-" : fixed(nanos / 1e6, 3);
+    }
+
     /** A counter, or "-" where there is none (-1: a real path has no link counters). */
     private static String count(long v) {
         return v < 0 ? "-" : Long.toString(v);
@@ -134,7 +149,8 @@ public final class AbReport {
      * {@code reverse}, {@code seed}, {@code mtu}, {@code sampleIntervalNanos}), {@code namespaces} (removed again), then {@code kernel} and
      * {@code tcplab}, each with the summary fields of the table, {@code outsideDrops} ({@code total},
      * {@code complete}, {@code where}: each counter), {@code ecn} ({@code negotiated},
-     * {@code ectPackets}, {@code ceMarks}, {@code cwrSegments}) and {@code samples} (arrays
+     * {@code ectPackets}, {@code ceMarks}, {@code cwrSegments}), {@code link} (the data direction's
+     * {@link io.tcplab.tools.link.LinkStats}: drops by reason, sojourn times; null for a remote run) and {@code samples} (arrays
      * {@code t} in seconds, {@code cwndBytes}, {@code srttMillis}, {@code retransmits}, {@code bytesAcked}).
      */
     public static String json(AbResult r) {
@@ -181,6 +197,7 @@ public final class AbReport {
         outside.put("complete", x.outsideDrops().complete());
         ObjectNode where = outside.putObject("where");
         x.outsideDrops().where().forEach(where::put);
+        n.set("link", MAPPER.valueToTree(x.link()));
         ObjectNode ecn = n.putObject("ecn");
         ecn.put("negotiated", x.ecn().negotiated());
         ecn.put("ectPackets", x.ecn().ectPackets());

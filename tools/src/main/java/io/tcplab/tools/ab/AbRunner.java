@@ -100,7 +100,7 @@ public final class AbRunner {
             DirectionStats f = link.bridge().forward();
             return new RunResult("kernel", last.congestionControl(), r.bytes(), r.eofNanos() - t0,
                     last.retransmitsTotal(), last.cwndBytes(), last.mss(), sampler.asSamples(t0), f.offered(),
-                    f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(last.ecn(), f));
+                    f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(last.ecn(), f), f.link());
         } catch (IOException e) {
             throw new AbException("kernel run: " + e.getMessage(), e);
         }
@@ -134,7 +134,7 @@ public final class AbRunner {
                 DirectionStats f = link.bridge().forward();
                 return new RunResult("tcplab", info.congestionControl(), r.bytes(), r.eofNanos() - sender.connectNanos(),
                         info.segmentsRetransmitted(), info.cwndBytes(), info.mss(), samples, f.offered(),
-                        f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(info.ecn(), f));
+                        f.queueDropped() + f.lost(), drops.build(), EcnCounts.of(info.ecn(), f), f.link());
             }
         } catch (IOException e) {
             throw new AbException("tcplab run: " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.tcplab.tools.ab;
 
+import io.tcplab.tools.link.LinkStats;
 import java.util.List;
 
 /**
@@ -12,12 +13,20 @@ import java.util.List;
  */
 public record RunResult(String sender, String congestionControl, long bytes, long durationNanos, long retransmits,
                         long finalCwndBytes, int mss, List<Sample> samples, long linkPackets, long linkDrops,
-                        OutsideDrops outsideDrops, EcnCounts ecn) {
+                        OutsideDrops outsideDrops, EcnCounts ecn, LinkStats link) {
 
     public RunResult {
         samples = List.copyOf(samples);
         java.util.Objects.requireNonNull(outsideDrops, "outsideDrops");
         java.util.Objects.requireNonNull(ecn, "ecn");
+    }
+
+    /** A run without the counters of our link (a remote run's path is not ours). */
+    public RunResult(String sender, String congestionControl, long bytes, long durationNanos, long retransmits,
+                     long finalCwndBytes, int mss, List<Sample> samples, long linkPackets, long linkDrops,
+                     OutsideDrops outsideDrops, EcnCounts ecn) {
+        this(sender, congestionControl, bytes, durationNanos, retransmits, finalCwndBytes, mss, samples, linkPackets,
+                linkDrops, outsideDrops, ecn, null);
     }
 
     public double goodputBitsPerSec() {

@@ -5,6 +5,7 @@ import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.spurious.SpuriousLossDetectors;
 import io.tcplab.tools.link.ByteSizes;
 import io.tcplab.tools.link.Limit;
+import io.tcplab.tools.link.aqm.AqmSpec;
 import io.tcplab.tools.link.LinkSchedule;
 import io.tcplab.tools.link.PathDefaults;
 import io.tcplab.tools.link.Units;
@@ -138,6 +139,19 @@ final class Converters {
         public Long convert(String value) {
             return check(value, "a whole number from 0 to 4294967295",
                     () -> Long.parseLong(value.trim()), n -> n >= 0 && n <= 0xFFFF_FFFFL);
+        }
+    }
+
+    /** A queue discipline, {@code NAME[:key=value,...]} ({@link AqmSpec}). */
+    static final class Aqm implements ITypeConverter<AqmSpec> {
+        @Override
+        public AqmSpec convert(String value) {
+            try {
+                return AqmSpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw bad("NAME[:key=value,...] with NAME one of " + String.join(", ", AqmSpec.NAMES), value,
+                        e.getMessage());
+            }
         }
     }
 

@@ -98,6 +98,8 @@ public final class Network {
         Node toNode = node(to);
         LinkParams linkParams = params.copy();
         Link link = new Link(linkName, linkParams, seed, pool, new LinkArrivals(toNode, scheduler, linkParams));
+        EventHandler serve = (now, arg) -> link.serve(now);
+        link.setServiceTimer(at -> scheduler.schedule(at, serve, null));
         links.put(linkName, link);
         incoming.computeIfAbsent(toNode, n -> new ArrayList<>()).add(new Edge(link, fromNode));
         fromNode.outgoing.add(link);

@@ -1,6 +1,8 @@
 package io.tcplab.tools.link;
 
 import io.netty.buffer.ByteBuf;
+import io.tcplab.tools.link.aqm.DualPi2Params;
+import io.tcplab.tools.link.aqm.ServedAqm;
 import java.util.SplittableRandom;
 
 /**
@@ -15,6 +17,12 @@ import java.util.SplittableRandom;
  * and duplication (the duplicate arrives right after the original, at the same time).
  * Each random impairment draws from its own stream once for every packet offered while it is
  * on, so switching one on or off never changes the decisions of another.
+ *
+ * <p>With an AQM that has queues of its own ({@link LinkParams#aqm()}: CoDel, FQ-CoDel, PIE,
+ * DualPI2) a packet that survives the losses waits in the AQM instead, which may drop or mark it
+ * as it arrives or leaves, and is serialized when the AQM hands it to the free transmitter (see
+ * {@link AqmService}); such a link must be served on time, through its {@link ServiceTimer} or by
+ * polling {@link #nextServiceNanos()}. Its random streams are the same, plus one for the AQM.
  */
 public final class Link {
     private final String name;
@@ -28,7 +36,17 @@ public final class Link {
     private final SplittableRandom duplicateRandom;
     private final SplittableRandom corruptRandom;
     private final RedQueue red;
+    private final ServedAqm servedAqm;
+    private final AqmService aqm;
+    ServiceTimer timer;
     private long periodicCount;
+
+    /** Who wakes a link with an AQM when its next packet is due to leave the AQM. */
+    @FunctionalInterface
+    public interface ServiceTimer {
+        /** Call {@link Link#serve} at {@code nanos} (or as soon after as possible). */
+        void serveAt(long nanos);
+    }
 
     public Link(String name, LinkParams params, long seed, PacketPool pool, LinkOutput output) {
         this.name = name;
@@ -40,6 +58,35 @@ public final class Link {
         this.duplicateRandom = new SplittableRandom(Seeds.derive(seed, name, "duplicate"));
         this.corruptRandom = new SplittableRandom(Seeds.derive(seed, name, "corrupt"));
         this.red = new RedQueue(new SplittableRandom(Seeds.derive(seed, name, "red")));
+        this.servedAqm = params.aqm();
+        this.aqm = servedAqm == null ? null : new AqmService(this, servedAqm, params.queueLimit(),
+                new SplittableRandom(Seeds.derive(seed, name, "aqm")), counters, pool, transmitter);
+    }
+
+    /** Sets who is asked to {@link #serve} this link when its AQM holds packets; before the first offer. */
+    public void setServiceTimer(ServiceTimer timer) {
+        this.timer = timer;
+    }
+
+    /**
+     * Dequeues from the AQM and sends every packet due to leave at or before {@code now}, each at
+     * its own time; then asks the timer for the next one. Nothing to do without an AQM.
+     */
+    public void serve(long now) {
+        if (aqm != null) {
+            aqm.woken(now);
+        }
+    }
+
+    /** When the AQM hands its next packet to the transmitter, or {@link Long#MAX_VALUE} (none, or no AQM). */
+    public long nextServiceNanos() {
+        return aqm == null ? Long.MAX_VALUE : aqm.nextServiceNanos();
+    }
+
+    /** The counters as a report shows them, with the queue discipline and its sojourn times. */
+    public LinkStats stats() {
+        String queue = servedAqm != null ? servedAqm.toString() : params.queueDiscipline();
+        return counters.snapshot(queue, servedAqm instanceof DualPi2Params);
     }
 
     public String name() {
@@ -59,15 +106,15 @@ public final class Link {
         return pool;
     }
 
-    /** Packets not yet fully serialized at {@code now}, the one on the wire included. */
+    /** Packets not yet fully serialized at {@code now}, the one on the wire and those in the AQM included. */
     public long queuedPackets(long now) {
         transmitter.drain(now);
-        return transmitter.packets();
+        return transmitter.packets() + (aqm == null ? 0 : aqm.packets());
     }
 
     public long queuedBytes(long now) {
         transmitter.drain(now);
-        return transmitter.bytes();
+        return transmitter.bytes() + (aqm == null ? 0 : aqm.bytes());
     }
 
     /** How long the link has had nothing to send at {@code now}, or 0 while it is sending. */
@@ -143,6 +190,11 @@ public final class Link {
             release(packet, owned);
             return;
         }
+        if (aqm != null) {
+            aqm.offer(now, owned ? packet : pool.copyOf(packet), summary, size,
+                    AqmService.wire(corrupt, corruptBit, reorder, duplicate), p.queueLimit());
+            return;
+        }
 
         transmitter.drain(now);
         boolean redMark = false;
@@ -173,6 +225,7 @@ public final class Link {
             return;
         }
         int wireBytes = size + p.framing().overheadBytes();
+        counters.sojourn.record(Math.max(0, transmitter.freeAt() - now));
         long depart = transmitter.enqueue(now, size, wireBytes, p.rateBitsPerSec());
         counters.maxQueuePackets = Math.max(counters.maxQueuePackets, transmitter.packets());
         counters.maxQueueBytes = Math.max(counters.maxQueueBytes, transmitter.bytes());
@@ -182,6 +235,21 @@ public final class Link {
             counters.ceMarked++;
             summary = PacketSummary.markedCe(summary);
         }
+        onWire(copy, summary, size, wireBytes, depart, p, corrupt, corruptBit, reorder, duplicate);
+    }
+
+    /** A packet the AQM hands to the transmitter at {@code now}: it is serialized, then goes on the wire. */
+    void transmit(long now, ByteBuf copy, long summary, int size, boolean corrupt, long corruptBit, boolean reorder,
+                  boolean duplicate) {
+        LinkParams p = params;
+        int wireBytes = size + p.framing().overheadBytes();
+        long depart = transmitter.enqueue(now, size, wireBytes, p.rateBitsPerSec());
+        onWire(copy, summary, size, wireBytes, depart, p, corrupt, corruptBit, reorder, duplicate);
+    }
+
+    /** Corruption, reordering and duplication on the wire, then the copy (and any duplicate) handed on. */
+    private void onWire(ByteBuf copy, long summary, int size, int wireBytes, long depart, LinkParams p,
+                        boolean corrupt, long corruptBit, boolean reorder, boolean duplicate) {
         int payload = PacketSummary.tcpPayloadLength(summary);
         if (corrupt) {
             // a payload-free packet (bytes present < size) has no checksum to catch a flipped bit: it is flagged
@@ -211,6 +279,11 @@ public final class Link {
             counters.ectDropped++;
         }
         release(packet, owned);
+    }
+
+    /** The AQM's queues, for tests; null without one. */
+    io.tcplab.tools.link.aqm.QueueDiscipline aqmDiscipline() {
+        return aqm == null ? null : aqm.discipline();
     }
 
     /** RED's average queue (in its thresholds' unit) as of the last packet offered; 0 without RED. */

@@ -22,6 +22,11 @@ public final class LinkCounters {
     long ectAboveMaxDropped;
     long maxQueuePackets;
     long maxQueueBytes;
+    long l4sMarked;
+    long l4sDropped;
+    long classicMarked;
+    long classicDropped;
+    final SojournHistogram sojourn = new SojournHistogram();
 
     public long offeredPackets() {
         return offeredPackets;
@@ -31,7 +36,7 @@ public final class LinkCounters {
         return offeredBytes;
     }
 
-    /** Packets the queue refused: drop-tail because it was full, plus RED's early drops. */
+    /** Packets the queue refused or discarded: overflow (drop-tail) plus the AQM's drops ({@link #earlyDropped()}). */
     public long queueDropped() {
         return queueDropped;
     }
@@ -87,7 +92,10 @@ public final class LinkCounters {
         return ceMarked;
     }
 
-    /** Packets RED dropped early (counted in {@link #queueDropped()} too). */
+    /**
+     * Packets the AQM's control law dropped — RED's early drops, CoDel's, PIE's, DualPI2's — as
+     * opposed to drops because the queue was full (counted in {@link #queueDropped()} too).
+     */
     public long earlyDropped() {
         return earlyDropped;
     }
@@ -121,11 +129,39 @@ public final class LinkCounters {
         return maxQueueBytes;
     }
 
-    /** The counters as they are now, as a value for reports. */
-    public LinkStats snapshot() {
+    /** DualPI2 only: CE marks made in the L4S queue (native step or coupled). */
+    public long l4sMarked() {
+        return l4sMarked;
+    }
+
+    /** DualPI2 only: drops from the L4S queue (overflow, or classic drops in overload). */
+    public long l4sDropped() {
+        return l4sDropped;
+    }
+
+    public long classicMarked() {
+        return classicMarked;
+    }
+
+    public long classicDropped() {
+        return classicDropped;
+    }
+
+    /** How long the packets that left the queue waited in it, from arrival to the transmitter. */
+    public SojournHistogram sojourn() {
+        return sojourn;
+    }
+
+    /**
+     * The counters as they are now, as a value for reports: {@code queue} names the queue
+     * discipline, {@code dualQueue} says whether it has an L4S and a classic queue (DualPI2).
+     */
+    LinkStats snapshot(String queue, boolean dualQueue) {
+        LinkStats.DualQueue dual = dualQueue
+                ? new LinkStats.DualQueue(l4sMarked, l4sDropped, classicMarked, classicDropped) : null;
         return new LinkStats(offeredPackets, offeredBytes, queueDropped, lostRandom, lostEvery, corrupted, duplicated,
                 reordered, ceMarked, delivered, deliveredBytes, maxQueuePackets, maxQueueBytes, deliveredWireBytes,
-                deliveredPayloadBytes);
+                deliveredPayloadBytes, queue, earlyDropped, sojourn.snapshot(), dual);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.tcplab.tools.link;
 
+import io.tcplab.tools.link.aqm.AqmSpec;
+import io.tcplab.tools.link.aqm.ServedAqm;
 import java.util.Locale;
 
 /**
@@ -13,6 +15,10 @@ import java.util.Locale;
  *
  * <p>ECN model: a step threshold. An ECN-capable packet (ECT(0) or ECT(1)) that finds more than
  * {@code ecnThreshold} in the queue when it arrives is queued with CE instead; {@code null} is off.
+ *
+ * <p>Queue discipline: drop-tail on one FIFO by default, with RED ({@code red}) and the step
+ * marker as options, decided as packets arrive; or an AQM with queues of its own ({@code aqm}:
+ * CoDel, FQ-CoDel, PIE, DualPI2), which replaces both and is fixed when the {@link Link} is made.
  */
 public final class LinkParams {
     private long rateBitsPerSec;
@@ -26,6 +32,7 @@ public final class LinkParams {
     private double corruptProbability;
     private Limit ecnThreshold;
     private RedParams red;
+    private ServedAqm aqm;
     private Framing framing = Framing.NONE;
 
     public static LinkParams of() {
@@ -86,6 +93,7 @@ public final class LinkParams {
         c.corruptProbability = corruptProbability;
         c.ecnThreshold = ecnThreshold;
         c.red = red;
+        c.aqm = aqm;
         c.framing = framing;
         return c;
     }
@@ -150,14 +158,53 @@ public final class LinkParams {
 
     /** The ECN step threshold, or {@code null} for no marking. */
     public LinkParams setEcnThreshold(Limit threshold) {
+        if (threshold != null && aqm != null) {
+            throw new IllegalArgumentException("the ECN step threshold marks the drop-tail queue; it cannot be "
+                    + "combined with the " + aqm.name() + " AQM");
+        }
         this.ecnThreshold = threshold;
         return this;
     }
 
     /** RED on this link's queue (see {@link RedParams}), or {@code null} for none. */
     public LinkParams setRed(RedParams red) {
+        if (red != null && aqm != null) {
+            throw new IllegalArgumentException("RED cannot be combined with the " + aqm.name() + " AQM");
+        }
         this.red = red;
         return this;
+    }
+
+    /**
+     * The queue discipline: {@link AqmSpec.DropTail} clears RED and any AQM, {@link AqmSpec.Red}
+     * is {@link #setRed}, and a {@link ServedAqm} replaces the FIFO (it cannot be combined with
+     * RED or the step threshold). A {@link Link} reads it once, when it is made.
+     */
+    public LinkParams setAqm(AqmSpec spec) {
+        if (spec instanceof ServedAqm served) {
+            if (red != null || ecnThreshold != null) {
+                throw new IllegalArgumentException("the " + served.name() + " AQM replaces the drop-tail queue: "
+                        + "it cannot be combined with " + (red != null ? "RED" : "the ECN step threshold"));
+            }
+            this.aqm = served;
+        } else {
+            this.aqm = null;
+            setRed(spec instanceof AqmSpec.Red r ? r.params() : null);
+        }
+        return this;
+    }
+
+    /** The AQM with queues of its own, or {@code null} for the FIFO (drop-tail, RED, step marking). */
+    public ServedAqm aqm() {
+        return aqm;
+    }
+
+    /** The queue discipline as {@code --aqm} writes it: droptail, red:..., codel:..., and so on. */
+    public String queueDiscipline() {
+        if (aqm != null) {
+            return aqm.toString();
+        }
+        return red != null ? new AqmSpec.Red(red).toString() : "droptail";
     }
 
     public RedParams red() {
@@ -225,6 +272,7 @@ public final class LinkParams {
                 + ",duplicate=" + duplicateProbability + ",corrupt=" + corruptProbability
                 + ",ecn=" + (ecnThreshold == null ? "off" : ecnThreshold)
                 + (red == null ? "" : ",red=" + red)
+                + (aqm == null ? "" : ",aqm=" + aqm)
                 + (framing == Framing.NONE ? "" : ",framing=" + framing);
     }
 

@@ -87,7 +87,8 @@ public final class PacketSummary {
         return s & 0xFFFF_FFFFL;
     }
 
-    private static int ecnField(long s) {
+    /** The packet's two ECN bits: 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE. */
+    public static int ecnField(long s) {
         return (int) (s >>> ECN_SHIFT) & 3;
     }
 }

@@ -45,6 +45,11 @@ final class Transmitter {
         return bytes;
     }
 
+    /** When the last packet queued so far has been sent (its last bit), or earlier if none ever was. */
+    long freeAt() {
+        return freeAt;
+    }
+
     /** How long the transmitter has had nothing to send at {@code now} (after a drain), or 0 while busy. */
     long idleNanos(long now) {
         return count == 0 ? Math.max(0, now - freeAt) : 0;

@@ -121,7 +121,9 @@ public final class LinkBridgeRun {
                     if (out != null) {
                         out.printf(Locale.ROOT, "after %.3f s%n", bridge.elapsedNanos() / 1e9);
                         out.println(bridge.forward().line());
+                        out.println(bridge.forward().queueLine());
                         out.println(bridge.reverse().line());
+                        out.println(bridge.reverse().queueLine());
                         out.flush();
                     }
                 }

@@ -55,7 +55,7 @@ public final class MultiFlowRunner {
             Link link = links.get(j);
             linkSeries.add(new LinkSeries(link.name(), link.params().rateBitsPerSec(), s.queueBytes[j],
                     s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.linkDeliveredWire[j],
-                    s.linkDeliveredPayload[j], s.ceMarked[j], link.counters().snapshot(),
+                    s.linkDeliveredPayload[j], s.ceMarked[j], link.stats(),
                     link.counters().earlyDropped(), link.counters().ectDropped(),
                     link.counters().ectAboveMaxDropped()));
         }

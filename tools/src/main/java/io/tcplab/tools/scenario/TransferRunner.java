@@ -107,7 +107,7 @@ public final class TransferRunner {
     public static Map<String, LinkStats> linkStats(Network network) {
         Map<String, LinkStats> stats = new LinkedHashMap<>();
         for (Link link : network.links()) {
-            stats.put(link.name(), link.counters().snapshot());
+            stats.put(link.name(), link.stats());
         }
         return stats;
     }

@@ -130,6 +130,29 @@ class AbReportTest {
         assertThat(root.at("/tcplab/ecn/negotiated").asBoolean()).isFalse();
     }
 
+    @Test
+    void theLinksQueueShowsItsDropsByReasonAndSojournTimes() throws Exception {
+        AbResult r = result();
+        io.tcplab.tools.link.LinkStats codel = new io.tcplab.tools.link.LinkStats(12_000, 18_000_000, 40, 0, 0, 0, 0, 0,
+                0, 11_960, 17_940_000, 90, 135_000, 17_940_000, 17_300_000, "codel:target=5ms,interval=100ms,ecn=off",
+                30, new io.tcplab.tools.link.SojournHistogram.Sojourn(11_960, 2_500_000, 6_000_000, 9_750_000, 12_000_000),
+                null);
+        RunResult t = r.tcplab();
+        RunResult withLink = new RunResult(t.sender(), t.congestionControl(), t.bytes(), t.durationNanos(),
+                t.retransmits(), t.finalCwndBytes(), t.mss(), t.samples(), t.linkPackets(), t.linkDrops(),
+                t.outsideDrops(), t.ecn(), codel);
+        AbResult both = new AbResult(r.spec(), r.kernel(), withLink, r.namespaces());
+        assertThat(AbReport.text(both)).containsPattern("dropped: overflow / AQM +- +10 / 30\n")
+                .containsPattern("queue sojourn p50 \\(ms\\) +- +2\\.500\n")
+                .containsPattern("queue sojourn p99 \\(ms\\) +- +9\\.750\n")
+                .containsPattern("queue sojourn max \\(ms\\) +- +12\\.000\n");
+        JsonNode root = new ObjectMapper().readTree(AbReport.json(both));
+        assertThat(root.at("/tcplab/link/aqmDropped").asLong()).isEqualTo(30);
+        assertThat(root.at("/tcplab/link/sojourn/p90Nanos").asLong()).isEqualTo(6_000_000);
+        assertThat(root.at("/kernel/link").isNull()).isTrue();
+        assertThat(AbReport.text(result())).doesNotContain("sojourn");
+    }
+
     private static RunResult withEcn(RunResult x, EcnCounts ecn) {
         return new RunResult(x.sender(), x.congestionControl(), x.bytes(), x.durationNanos(), x.retransmits(),
                 x.finalCwndBytes(), x.mss(), x.samples(), x.linkPackets(), x.linkDrops(), x.outsideDrops(), ecn);

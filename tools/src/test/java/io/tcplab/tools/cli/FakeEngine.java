@@ -2,6 +2,7 @@ package io.tcplab.tools.cli;
 
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.tools.link.LinkStats;
+import io.tcplab.tools.link.SojournHistogram;
 import io.tcplab.tools.scenario.TransferResult;
 import io.tcplab.tools.scenario.TransferSpec;
 
@@ -22,7 +23,8 @@ final class FakeEngine implements TransferEngine {
     static TransferResult success(long bytes) {
         return new TransferResult(true, bytes, bytes, DIGEST, DIGEST, 95.5e6, 1000, 3, 0, 1, 0,
                 5.75, 0.5, 0.4, 1200, 250_000, 21.5, Map.of("queue", 3L),
-                Map.of("forward", new LinkStats(1200, 1_800_000, 7, 2, 3, 0, 0, 0, 0, 1188, 1_782_000, 84, 126_000, 1_782_000, 1_700_000)));
+                Map.of("forward", new LinkStats(1200, 1_800_000, 7, 2, 3, 0, 0, 0, 0, 1188, 1_782_000, 84, 126_000, 1_782_000, 1_700_000,
+                        "droptail", 0, new SojournHistogram.Sojourn(1188, 1_000_000, 2_000_000, 3_000_000, 4_000_000), null)));
     }
 
     @Override

@@ -59,5 +59,8 @@ class LinkCommandTest {
         Cli r = link("--netem", "eth1", "--ecn-threshold", "20p", "--dry-run");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("tcplab link: --netem: netem has no ECN step marking (ecn threshold)\n");
+        Cli aqm = link("--netem", "eth1", "--aqm", "fq_codel", "--dry-run");
+        assertThat(aqm.exitCode()).isEqualTo(2);
+        assertThat(aqm.err()).isEqualTo("tcplab link: --netem: netem has no AQM (fq_codel); the user-space link runs it\n");
     }
 }

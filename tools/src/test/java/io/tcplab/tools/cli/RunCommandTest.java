@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,36 @@ class RunCommandTest {
             assertThat(out.resolve("seed-1").resolve(name)).exists();
         }
         assertThat(Files.readAllLines(out.resolve("seed-1/throughput.csv"))).hasSize(51).first().isEqualTo("time_s,a,b");
+    }
+
+    @Test
+    void aScenarioLinksAqmShowsInTheTableTheJsonAndLinksCsv() throws IOException {
+        Path out = dir.resolve("aqm");
+        String yaml = SMALL.replace("queue: 50p}", "queue: 200p, aqm: \"codel:ecn=on\"}");
+        Cli text = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", file("c.yaml", yaml).toString(), "--no-progress");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("p50 ms").containsPattern("(?m)^bottleneck +\\d.* codel$");
+        Cli json = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", file("c.yaml", yaml).toString(), "--json", "--csv",
+                out.toString(), "--no-progress");
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode link = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.out()).at("/0/links/0");
+        assertThat(link.get("name").asText()).isEqualTo("bottleneck");
+        assertThat(link.get("queue").asText()).isEqualTo("codel:target=5ms,interval=100ms,ecn=on");
+        assertThat(link.get("overflow_dropped").asLong() + link.get("aqm_dropped").asLong())
+                .isEqualTo(link.at("/counters/queueDropped").asLong());
+        assertThat(link.at("/sojourn_ms/p50").asDouble()).isLessThanOrEqualTo(link.at("/sojourn_ms/p99").asDouble());
+        List<String> rows = Files.readAllLines(out.resolve("seed-1/links.csv"));
+        assertThat(rows.get(0)).startsWith("link,queue,offered,delivered,overflow_dropped,aqm_dropped,ce_marked,sojourn_p50_ms");
+        String[] bottleneck = rows.stream().filter(l -> l.startsWith("bottleneck,")).findFirst().orElseThrow()
+                .split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1);
+        assertThat(bottleneck[1]).isEqualTo("\"codel:target=5ms,interval=100ms,ecn=on\"");
+        assertThat(Long.parseLong(bottleneck[2])).isEqualTo(link.at("/counters/offeredPackets").asLong());
+        assertThat(Long.parseLong(bottleneck[5])).isEqualTo(link.get("aqm_dropped").asLong());
+        assertThat(Long.parseLong(bottleneck[6])).isEqualTo(link.at("/counters/ceMarked").asLong());
+        assertThat(Double.parseDouble(bottleneck[7])).isEqualTo(link.at("/sojourn_ms/p50").asDouble());
+        assertThat(bottleneck).hasSize(15);
+        assertThat(bottleneck[11]).isEmpty(); // no L4S queue but DualPI2's
     }
 
     @Test

@@ -155,6 +155,7 @@ class TransferCommandTest {
         assertThat(spec.get("forward").get("delayNanos").asLong()).isEqualTo(10_000_000);
         assertThat(spec.get("forward").get("queueLimit").asText()).isEqualTo("250000B");
         assertThat(spec.get("forward").get("ecnThreshold").isNull()).isTrue();
+        assertThat(spec.get("forward").get("queueDiscipline").asText()).isEqualTo("droptail");
         assertThat(spec.get("forwardSchedule").get(0).get("atNanos").asLong()).isEqualTo(10_000_000_000L);
         assertThat(spec.get("forwardSchedule").get(0).get("value").asText()).isEqualTo("1s");
         JsonNode options = spec.get("options");
@@ -189,6 +190,71 @@ class TransferCommandTest {
         assertThat(badKey.exitCode()).isEqualTo(2);
         assertThat(badKey.errLines()).singleElement().asString().contains("--recovery")
                 .contains("recovery parameter dd of teb must be one of evidence|timer|off, got 'never'");
+    }
+
+    @Test
+    void aqmSetsTheDataDirectionsQueueDiscipline() {
+        for (String aqm : new String[] {"codel", "fq_codel", "pie", "dualpi2"}) {
+            FakeEngine engine = new FakeEngine(FakeEngine.success(1000));
+            Cli cli = Cli.run(engine, "transfer", "--bytes", "1000", "--aqm", aqm);
+            assertThat(cli.exitCode()).as(cli.err()).isZero();
+            assertThat(engine.spec.forward().aqm().name()).isEqualTo(aqm);
+            assertThat(engine.spec.reverse().aqm()).isNull();
+        }
+        FakeEngine engine = new FakeEngine(FakeEngine.success(1000));
+        Cli.run(engine, "transfer", "--bytes", "1000", "--aqm", "codel:target=2ms,interval=40ms,ecn=on");
+        assertThat(engine.spec.forward().queueDiscipline()).isEqualTo("codel:target=2ms,interval=40ms,ecn=on");
+    }
+
+    @Test
+    void aqmRedIsRedOnTheDropTailQueue() {
+        FakeEngine engine = new FakeEngine(FakeEngine.success(1000));
+        Cli cli = Cli.run(engine, "transfer", "--bytes", "1000", "--aqm", "red:min=5p,max=15p,ecn=on,above_max=drop",
+                "--ecn-threshold", "30p");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(engine.spec.forward().red()).isEqualTo(new io.tcplab.tools.link.RedParams(Limit.packets(5),
+                Limit.packets(15), 0.1, 0.002, true, io.tcplab.tools.link.RedParams.AboveMax.DROP, 1500));
+        assertThat(engine.spec.forward().aqm()).isNull();
+        assertThat(engine.spec.forward().ecnThreshold()).isEqualTo(Limit.packets(30));
+    }
+
+    @Test
+    void aBadAqmIsOneLineNamingTheOptionAndWhatIsAllowed() {
+        String[][] cases = {
+                {"cobalt", "unknown AQM 'cobalt', allowed: droptail, red, codel, fq_codel, pie, dualpi2)"},
+                {"codel:tagret=5ms", "unknown key 'tagret' for codel, allowed: target, interval, ecn)"},
+                {"pie:ecn=yes", "pie ecn must be on or off, got 'yes'"},
+                {"fq_codel:flows=0", "fq_codel flows must be a whole number from 1 to 65536, got '0'"},
+                {"dualpi2:target=5 parsecs", "dualpi2 target: bad duration '5 parsecs'"},
+                {"red:max=15p", "red needs min=SIZE"},
+        };
+        for (String[] c : cases) {
+            Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--aqm", c[0]);
+            assertThat(cli.exitCode()).as(c[0]).isEqualTo(2);
+            assertThat(cli.errLines()).as(c[0]).singleElement().asString()
+                    .startsWith("tcplab transfer: --aqm must be NAME[:key=value,...] with NAME one of droptail, red,")
+                    .contains(c[1]);
+        }
+    }
+
+    @Test
+    void anAqmOfItsOwnQueuesCannotTakeTheStepMarker() {
+        Cli cli = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--aqm", "codel", "--ecn-threshold", "30p");
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.errLines()).singleElement().asString()
+                .contains("--ecn-threshold marks the drop-tail queue and cannot be combined with --aqm codel");
+        Cli scheduled = Cli.run(new FakeEngine(FakeEngine.success(1000)), "transfer", "--aqm", "pie", "--at", "ecn=30p@1s");
+        assertThat(scheduled.exitCode()).isEqualTo(2);
+        assertThat(scheduled.errLines()).singleElement().asString().contains("--aqm pie");
+    }
+
+    @Test
+    void eachAqmRunsAnEmulatedTransfer() {
+        for (String aqm : new String[] {"codel", "fq_codel", "pie", "dualpi2"}) {
+            Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "transfer", "--bytes", "2MiB", "--aqm", aqm);
+            assertThat(cli.exitCode()).as(aqm + ": " + cli.err()).isZero();
+            assertThat(cli.out()).contains("streams equal").contains("queue forward    " + aqm + ":");
+        }
     }
 
     private static String[] append(String[] names, String last) {

@@ -16,7 +16,7 @@ class LinkCountersTest {
             link.offer(i * spacingNanos, packet);
             packet.release();
         }
-        return link.counters().snapshot();
+        return link.stats();
     }
 
     @Test

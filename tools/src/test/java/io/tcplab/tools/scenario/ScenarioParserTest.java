@@ -104,6 +104,30 @@ class ScenarioParserTest {
         assertThat(s.topology().bottlenecks()).containsExactly("cp1", "cp2");
     }
 
+    @Test
+    void anAqmIsTextOrAMap() {
+        Scenario text = ScenarioParser.parse(merge("""
+                topology:
+                  kind: dumbbell
+                  bottleneck: {rate: 50Mbit, aqm: "dualpi2:k=3,step=2ms", reverse: {rate: 50Mbit}}
+                """), "s.yaml");
+        assertThat(text.topology().links().get(0).params().queueDiscipline())
+                .isEqualTo("dualpi2:target=15ms,tupdate=16ms,alpha=0.16,beta=3.2,k=3,step=2ms,c_weight=10");
+        assertThat(text.topology().links().get(1).params().aqm()).isNull();
+        Scenario map = ScenarioParser.parse(merge("""
+                topology:
+                  kind: dumbbell
+                  bottleneck: {rate: 50Mbit, aqm: {name: codel, target: 2ms, ecn: true}}
+                """), "s.yaml");
+        assertThat(map.topology().links().get(0).params().queueDiscipline()).isEqualTo("codel:target=2ms,interval=100ms,ecn=on");
+        Scenario red = ScenarioParser.parse(merge("""
+                topology:
+                  kind: dumbbell
+                  bottleneck: {rate: 50Mbit, aqm: "red:min=5p,max=15p"}
+                """), "s.yaml");
+        assertThat(red.topology().links().get(0).params().red().max()).isEqualTo(Limit.packets(15));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             unknown top-level field | 'durationn: 5s'                                         | s.yaml: durationn: unknown field (allowed: background,
@@ -140,6 +164,12 @@ class ScenarioParserTest {
             red above max value     | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, ecn: true, above_max: harddrop}}}' | s.yaml: topology.bottleneck.red.above_max: unknown value 'harddrop' (allowed: mark, drop)
             red above max no ecn    | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, above_max: drop}}}' | s.yaml: topology.bottleneck.red.above_max: not allowed here (only with ecn: true)
             red weight range        | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, red: {min: 5p, max: 15p, weight: 2}}}' | s.yaml: topology.bottleneck.red.weight: out of range: 2.0
+            unknown aqm             | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, aqm: cake}}' | s.yaml: topology.bottleneck.aqm: unknown AQM 'cake', allowed: droptail, red, codel, fq_codel, pie, dualpi2
+            unknown aqm key         | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, aqm: "codel:target=5ms,limit=5p"}}' | s.yaml: topology.bottleneck.aqm: unknown key 'limit' for codel, allowed: target, interval, ecn
+            aqm map without name    | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, aqm: {target: 5ms}}}' | s.yaml: topology.bottleneck.aqm.name: missing (required: one of droptail,
+            aqm map bad value       | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, aqm: {name: pie, alpha: much}}}' | s.yaml: topology.bottleneck.aqm: pie alpha must be a number from 0 to 1000, got 'much'
+            aqm with step marking   | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, ecn: 20p, aqm: fq_codel}}' | s.yaml: topology.bottleneck.aqm: the fq_codel AQM replaces the drop-tail queue: not with ecn on the same link
+            aqm link ecn event      | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, aqm: codel}}~events: [{link: bottleneck, at: 1s, set: ecn=20p}]' | s.yaml: events[0].set: ecn and red act on the drop-tail queue; link 'bottleneck' runs the codel AQM
             explicit link router    | 'flows: [{}]~topology: {kind: explicit, routers: [a, b], links: [{name: ab, from: a, to: c}]}' | s.yaml: topology.links[0].to: unknown router 'c' (allowed: a, b)
             duplicate flow names    | 'flows: [{name: a}, {name: a}]'                         | s.yaml: flows: flow name 'a' is used twice
             yaml syntax             | 'flows: [{name: a'                                      | s.yaml (line

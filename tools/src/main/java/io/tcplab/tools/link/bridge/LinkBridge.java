@@ -21,7 +21,9 @@ import java.util.concurrent.TimeUnit;
  * <p>One thread owns both devices and both links. A round reads up to {@code batchSize} packets
  * from A (non-blocking), offers them, writes what is due to B, does the same the other way, and
  * applies the schedules' changes that are due (time counted from {@link #start}); then, unless a
- * batch was full, it sleeps in {@code ppoll} on both devices until the next arrival or change.
+ * batch was full, it sleeps in {@code ppoll} on both devices until the next arrival or change. A
+ * link with an AQM is served at the start of each round (and before each packet it is offered),
+ * and its next dequeue time is one the loop wakes up for.
  * Copies wait in pooled buffers in a heap ordered by arrival; in steady state a packet costs a
  * read, a copy and a write and allocates nothing.
  *
@@ -155,6 +157,8 @@ public final class LinkBridge implements AutoCloseable {
             long late = Math.max(0, now - due);
             forward.applyDueChanges(now - start);
             reverse.applyDueChanges(now - start);
+            forward.link.serve(now);
+            reverse.link.serve(now);
             long idleForward = forward.link.idleNanos(now);
             long idleReverse = reverse.link.idleNanos(now);
             int readForward = forward.readBatch(readBuffer, batchSize);
@@ -274,9 +278,9 @@ public final class LinkBridge implements AutoCloseable {
             }
         }
 
-        /** The nanoTime of the next arrival or change, or {@link Long#MAX_VALUE}. */
+        /** The nanoTime of the next arrival, AQM dequeue or change, or {@link Long#MAX_VALUE}. */
         long nextEvent(long start) {
-            long next = queue.isEmpty() ? Long.MAX_VALUE : queue.headArrival();
+            long next = earliest(queue.isEmpty() ? Long.MAX_VALUE : queue.headArrival(), link.nextServiceNanos());
             if (nextChange < changes.size()) {
                 next = earliest(next, start + changes.get(nextChange).atNanos());
             }
@@ -290,7 +294,7 @@ public final class LinkBridge implements AutoCloseable {
         }
 
         DirectionStats stats() {
-            return DirectionStats.of(link.name(), link.counters(), written, writeDrops, queue.size(),
+            return DirectionStats.of(link.name(), link, written, writeDrops, queue.size(),
                     queuedBytes, queuedPackets, link.params().rateBitsPerSec());
         }
     }

@@ -39,6 +39,10 @@ public final class NetemPlan {
         if (!schedule.stalls().isEmpty()) {
             throw new IllegalArgumentException("netem cannot hold the link (stall); use the user-space link");
         }
+        if (initial.aqm() != null || initial.red() != null) {
+            throw new IllegalArgumentException("netem has no AQM (" + initial.queueDiscipline().replaceAll(":.*", "")
+                    + "); the user-space link runs it");
+        }
         LinkParams p = copy(initial);
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(0, command(tc, netns, dev, "add", p, mtu)));

@@ -2,6 +2,8 @@ package io.tcplab.tools.report.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tcplab.tools.link.LinkStats;
+import io.tcplab.tools.link.SojournHistogram;
 import io.tcplab.tools.link.bridge.LoopStalls;
 import io.tcplab.tools.scenario.FlowSeries;
 import io.tcplab.tools.scenario.LinkSeries;
@@ -66,6 +68,10 @@ public final class RunFiles {
                     m.put("starved_ms", r.linkStalls().starvedNanos(l.name()) / 1e6);
                 }
                 m.put("drop_ratio", l.dropRatio());
+                m.put("queue", l.stats().queue());
+                m.put("overflow_dropped", l.stats().overflowDropped());
+                m.put("aqm_dropped", l.stats().aqmDropped());
+                m.put("sojourn_ms", sojournMillis(l.stats().sojourn()));
                 m.put("early_dropped", l.earlyDropped());
                 m.put("ect_dropped", l.ectDropped());
                 m.put("ect_above_max_dropped", l.ectAboveMaxDropped());
@@ -79,9 +85,21 @@ public final class RunFiles {
         out.flush();
     }
 
+    private static Map<String, Object> sojournMillis(SojournHistogram.Sojourn s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("p50", s.p50Nanos() / 1e6);
+        m.put("p90", s.p90Nanos() / 1e6);
+        m.put("p99", s.p99Nanos() / 1e6);
+        m.put("max", s.maxNanos() / 1e6);
+        m.put("packets", s.count());
+        return m;
+    }
+
     /**
      * Writes {@code DIR/seed-N/throughput.csv} (Mbit/s per interval per flow), {@code cwnd.csv}
-     * (bytes), {@code queue.csv} (bytes queued per link) and {@code drops.csv} (drops per interval per link).
+     * (bytes), {@code queue.csv} (bytes queued per link), {@code drops.csv} (drops per interval per
+     * link) and {@code links.csv} (a row per link for the whole run: its queue discipline, drops by
+     * reason, CE marks and sojourn-time percentiles; DualPI2's per-queue counts, empty for others).
      */
     public static void csv(ScenarioResult r, Path dir) throws IOException {
         Path runDir = Files.createDirectories(dir.resolve("seed-" + r.seed()));
@@ -96,6 +114,23 @@ public final class RunFiles {
                 k -> r.links().stream().mapToDouble(l -> l.queueBytes()[k]).toArray());
         write(runDir.resolve("drops.csv"), r, linkNames, 1,
                 k -> r.links().stream().mapToDouble(l -> l.dropped()[k] - l.dropped()[k - 1]).toArray());
+        writeLinks(runDir.resolve("links.csv"), r);
+    }
+
+    private static void writeLinks(Path file, ScenarioResult r) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
+            w.println("link,queue,offered,delivered,overflow_dropped,aqm_dropped,ce_marked,sojourn_p50_ms,"
+                    + "sojourn_p90_ms,sojourn_p99_ms,sojourn_max_ms,l4s_marked,l4s_dropped,classic_marked,classic_dropped");
+            for (LinkSeries l : r.links()) {
+                LinkStats s = l.stats();
+                LinkStats.DualQueue d = s.dualQueue();
+                w.println(String.format(Locale.ROOT, "%s,\"%s\",%d,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.6f,%s,%s,%s,%s", l.name(),
+                        s.queue(), s.offeredPackets(), s.delivered(), s.overflowDropped(), s.aqmDropped(), s.ceMarked(),
+                        s.sojourn().p50Nanos() / 1e6, s.sojourn().p90Nanos() / 1e6, s.sojourn().p99Nanos() / 1e6,
+                        s.sojourn().maxNanos() / 1e6, d == null ? "" : d.l4sMarked(), d == null ? "" : d.l4sDropped(),
+                        d == null ? "" : d.classicMarked(), d == null ? "" : d.classicDropped()));
+            }
+        }
     }
 
     private static void write(Path file, ScenarioResult r, List<String> columns, int firstSample,

@@ -28,13 +28,15 @@ public final class RunTable {
                     f.info() == null ? "-" : f.info().rtoCount());
         }
         List<String> shown = scenario.topology().links().stream().map(l -> l.name()).toList();
-        out.printf(Locale.ROOT, "%-20s %8s %9s %9s %7s %7s %9s %10s%n", "link", "util %", "drops", "drop %",
-                "early", "ect-drop", "ce-marks", "max queue");
+        out.printf(Locale.ROOT, "%-20s %8s %9s %9s %8s %8s %9s %10s %8s %8s  %s%n", "link", "util %", "drops",
+                "drop %", "aqm-drop", "ect-drop", "ce-marks", "max queue", "p50 ms", "p99 ms", "queue");
         for (LinkSeries l : r.links()) {
             if (shown.contains(l.name())) {
-                out.printf(Locale.ROOT, "%-20s %8.1f %9d %9.3f %7d %7d %9d %9dB%n", l.name(),
+                out.printf(Locale.ROOT, "%-20s %8.1f %9d %9.3f %8d %8d %9d %9dB %8.3f %8.3f  %s%n", l.name(),
                         100 * r.measuredUtilization(l), l.stats().queueDropped(), 100 * l.dropRatio(),
-                        l.earlyDropped(), l.ectDropped(), l.stats().ceMarked(), l.stats().maxQueueBytes());
+                        l.earlyDropped(), l.ectDropped(), l.stats().ceMarked(), l.stats().maxQueueBytes(),
+                        l.stats().sojourn().p50Nanos() / 1e6, l.stats().sojourn().p99Nanos() / 1e6,
+                        l.stats().queue().replaceAll(":.*", ""));
             }
         }
         if (scenario.metrics().contains("jain")) {

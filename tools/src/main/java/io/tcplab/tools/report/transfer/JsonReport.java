@@ -73,6 +73,7 @@ public final class JsonReport {
         node.put("corruptProbability", p.corruptProbability());
         Limit ecn = p.ecnThreshold();
         node.put("ecnThreshold", ecn == null ? null : ecn.toString());
+        node.put("queueDiscipline", p.queueDiscipline());
         return node;
     }
 }

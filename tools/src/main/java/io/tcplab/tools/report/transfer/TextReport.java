@@ -53,7 +53,10 @@ public final class TextReport {
             Report.line(out, "drops", "%s", drops);
         }
         if (r.links() != null) {
-            r.links().forEach((name, stats) -> Report.line(out, "link " + name, "%s", stats.line()));
+            r.links().forEach((name, stats) -> {
+                Report.line(out, "link " + name, "%s", stats.line());
+                Report.line(out, "queue " + name, "%s", stats.queueLine());
+            });
         }
         out.flush();
     }

@@ -17,9 +17,12 @@ public record ScenarioFile(String name, String duration, String warmup, String s
                                 List<String> routers, List<LinkEntry> links, String from, String to) {
     }
 
-    /** A link's settings; {@code name}, {@code from}, {@code to} only in an explicit topology. */
+    /**
+     * A link's settings; {@code name}, {@code from}, {@code to} only in an explicit topology.
+     * {@code aqm} is text ({@code codel:target=5ms}) or a map ({@code {name: codel, target: 5ms}}).
+     */
     public record LinkEntry(String name, String from, String to, String rate, String delay, String queue,
-                            String loss, String ecn, RedEntry red, String framing, LinkEntry reverse) {
+                            String loss, String ecn, RedEntry red, Object aqm, String framing, LinkEntry reverse) {
     }
 
     public record RedEntry(String min, String max, Double maxP, Double weight, Boolean ecn, String aboveMax,

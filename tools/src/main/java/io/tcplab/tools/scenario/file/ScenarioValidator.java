@@ -85,7 +85,15 @@ public final class ScenarioValidator {
                         .stream().map(LinkSpec::name).toList()) + ", or a flow's access link such as "
                         + ScenarioNames.accessLinks(flows.get(0)).get(0) + ")");
             }
-            events.add(new LinkEvent(link, schedule(entry, e)));
+            LinkSchedule schedule = schedule(entry, e);
+            topology.links().stream().filter(l -> l.name().equals(link) && l.params().aqm() != null).findFirst()
+                    .ifPresent(l -> {
+                        if (schedule.changes().stream().anyMatch(c -> c.key().equals("ecn") || c.key().equals("red"))) {
+                            throw e.field(entry.set() != null ? "set" : "schedule").error("ecn and red act on the "
+                                    + "drop-tail queue; link '" + link + "' runs the " + l.params().aqm().name() + " AQM");
+                        }
+                    });
+            events.add(new LinkEvent(link, schedule));
         }
         return events;
     }

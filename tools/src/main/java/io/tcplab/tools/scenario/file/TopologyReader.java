@@ -4,12 +4,15 @@ import io.tcplab.tools.link.Framing;
 import io.tcplab.tools.link.LinkParams;
 import io.tcplab.tools.link.RedParams;
 import io.tcplab.tools.link.Units;
+import io.tcplab.tools.link.aqm.AqmSpec;
+import io.tcplab.tools.link.aqm.ServedAqm;
 import io.tcplab.tools.scenario.LinkSpec;
 import io.tcplab.tools.scenario.TopologySpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Checks the {@code topology} block and builds its {@link TopologySpec}. */
@@ -129,10 +132,51 @@ final class TopologyReader {
         if (e.red() != null) {
             p.setRed(red(e.red(), at.field("red")));
         }
+        if (e.aqm() != null) {
+            FieldPath aqmAt = at.field("aqm");
+            AqmSpec spec = aqmAt.parse(aqmText(e.aqm(), aqmAt), AqmSpec::parse);
+            if (spec instanceof ServedAqm served && (e.red() != null || p.ecnThreshold() != null)) {
+                throw aqmAt.error("the " + served.name() + " AQM replaces the drop-tail queue: not with "
+                        + (e.red() != null ? "red" : "ecn") + " on the same link");
+            }
+            if (spec instanceof AqmSpec.Red && e.red() != null) {
+                throw aqmAt.error("red is given twice: as aqm and as a red block");
+            }
+            p.setAqm(spec);
+        }
         if (e.framing() != null) {
             p.setFraming(at.field("framing").parse(e.framing(), Framing::parse));
         }
         return p;
+    }
+
+    /** {@code aqm:} as text, or a map ({@code name} and the settings) made into the same text. */
+    private static String aqmText(Object aqm, FieldPath at) {
+        if (aqm instanceof String text) {
+            return text;
+        }
+        if (!(aqm instanceof Map<?, ?> map)) {
+            throw at.error("expected NAME[:key=value,...] or a map with name and settings, e.g. {name: codel, target: 5ms}");
+        }
+        Object name = map.get("name");
+        if (!(name instanceof String)) {
+            throw at.field("name").error("missing (required: one of " + String.join(", ", AqmSpec.NAMES) + ")");
+        }
+        StringBuilder text = new StringBuilder((String) name);
+        char separator = ':';
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+            if (entry.getKey().equals("name")) {
+                continue;
+            }
+            Object v = entry.getValue();
+            if (v instanceof Map || v instanceof List || v == null) {
+                throw at.field(String.valueOf(entry.getKey())).error("expected a single value");
+            }
+            String value = v instanceof Boolean b ? (b ? "on" : "off") : String.valueOf(v);
+            text.append(separator).append(entry.getKey()).append('=').append(value);
+            separator = ',';
+        }
+        return text.toString();
     }
 
     private static RedParams red(ScenarioFile.RedEntry r, FieldPath at) {

@@ -194,4 +194,20 @@ class LinkBridgeKernelTest {
         assertThat(median(during)).isBetween(209.5, 216.0);
         assertThat(median(after)).isBetween(19.5, 26.0);
     }
+
+    @Test
+    void codelKeepsTheQueueOfABloatedBufferShortInRealTime() throws Exception {
+        // 20 Mbit/s, 1000-packet buffer: a drop-tail queue would reach 600 ms; CoDel keeps it near 5 ms
+        LinkParams forward = LinkParams.parse("rate=20Mbit,delay=5ms,queue=1000p")
+                .setAqm(io.tcplab.tools.link.aqm.AqmSpec.parse("codel"));
+        start(forward, LinkParams.parse("rate=20Mbit,delay=5ms,queue=1000p"));
+        transfer(12 << 20);
+        DirectionStats f = bridge.forward();
+        System.out.println(f.line());
+        System.out.println(f.queueLine());
+        assertThat(f.link().queue()).startsWith("codel:");
+        assertThat(f.link().aqmDropped()).isPositive();
+        assertThat(f.link().sojourn().p50Nanos()).isLessThan(30_000_000L);
+        assertThat(f.link().maxQueuePackets()).isLessThan(1000);
+    }
 }
