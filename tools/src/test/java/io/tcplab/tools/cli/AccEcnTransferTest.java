@@ -85,6 +85,33 @@ class AccEcnTransferTest {
         assertThat(queueMs).isBetween((21 - swing) * packetMs, 21 * packetMs);
     }
 
+    /**
+     * Issue 18's acceptance: {@code transfer --ecn accecn --aqm dualpi2 --cc prague} negotiates
+     * AccECN (the JSON says so), every byte leaves ECT(1) and so goes to DualPI2's L queue, which
+     * marks (its native step at 1 ms) and never drops; its sojourn's 99th percentile stays within
+     * the step and two packet times (0.12 ms each at 100 Mbit/s: DCTCP's peak K + N with N = 1, and
+     * the packet on the wire, SIGCOMM 2010 §3.3), and nothing goes to the classic queue.
+     */
+    @Test
+    void pragueThroughDualPi2NegotiatesAccEcnAndStaysInTheL4sQueue() throws Exception {
+        Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "transfer", "--bytes", "64MiB", "--rate", "100Mbit",
+                "--rtt", "20ms", "--aqm", "dualpi2", "--ecn", "accecn", "--cc", "prague", "--seed", "7", "--json");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode r = JSON.readTree(cli.out());
+        assertThat(r.get("sha256Received").asText()).isEqualTo(r.get("sha256Sent").asText());
+        assertThat(r.get("ecn").asText()).isEqualTo("accecn");
+        assertThat(r.get("receiverAccEcn").get("receivedEct0Bytes").asLong()).isZero();
+        JsonNode link = r.get("links").get("forward");
+        assertThat(link.get("queue").asText()).startsWith("dualpi2:");
+        JsonNode dual = link.get("dualQueue");
+        assertThat(dual.get("l4sMarked").asLong()).isEqualTo(link.get("ceMarked").asLong()).isPositive();
+        assertThat(dual.get("l4sDropped").asLong() + dual.get("classicMarked").asLong()
+                + dual.get("classicDropped").asLong()).isZero();
+        double packetNanos = 1500 * 8 / 100e6 * 1e9;
+        assertThat(link.get("sojourn").get("p99Nanos").asDouble()).isLessThanOrEqualTo(1e6 + 2 * packetNanos);
+        assertThat(r.get("segmentsRetransmitted").asLong()).isZero();
+    }
+
     /** The mean smoothed RTT the sender's ACK rows show from {@code fromSeconds} on. */
     private static double meanSrttMsFrom(Path trace, double fromSeconds) throws Exception {
         List<String> lines = Files.readAllLines(trace);
