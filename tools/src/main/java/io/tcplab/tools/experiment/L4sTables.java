@@ -151,8 +151,8 @@ public final class L4sTables {
     private String runsText() {
         int min = byAqm.values().stream().mapToInt(List::size).min().orElse(0);
         int max = byAqm.values().stream().mapToInt(List::size).max().orElse(0);
-        String seeds = byAqm.values().iterator().next().stream().map(r -> Long.toString(r.seed()))
-                .reduce((a, b) -> a + ", " + b).orElse("");
+        String seeds = byAqm.values().iterator().next().stream().mapToLong(L4sResult::seed).sorted()
+                .mapToObj(Long::toString).reduce((a, b) -> a + ", " + b).orElse("");
         return (min == max ? min + "" : min + " to " + max) + " run" + (max == 1 ? "" : "s") + " (seeds " + seeds + ")";
     }
 
