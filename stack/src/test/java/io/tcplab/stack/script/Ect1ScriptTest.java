@@ -5,11 +5,9 @@ import static io.tcplab.stack.script.ScriptedPeer.plainSyn;
 import static io.tcplab.stack.script.SegSpec.seg;
 
 import io.tcplab.stack.cc.AckSample;
-import io.tcplab.stack.cc.CcInit;
-import io.tcplab.stack.cc.CongestionControl;
-import io.tcplab.stack.cc.CongestionControls;
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.cc.UndoCause;
+import io.tcplab.stack.cc.WindowedCongestionControl;
 import io.tcplab.stack.conn.EcnMode;
 import org.junit.jupiter.api.Test;
 
@@ -24,19 +22,30 @@ class Ect1ScriptTest {
     private static final int ECT0 = 2;
 
     /** Reno that asks for ECT(1): enough to see what the connection does with the ask. */
-    private static final class ScalableReno implements CongestionControl {
-        private final CongestionControl reno = CongestionControls.create("reno");
-
-        @Override public String name() { return "scalable-reno"; }
-        @Override public void init(CcInit init) { reno.init(init); }
-        @Override public long cwndBytes() { return reno.cwndBytes(); }
-        @Override public long ssthreshBytes() { return reno.ssthreshBytes(); }
-        @Override public boolean wantsEct1() { return true; }
-        @Override public void onAck(AckSample sample) { reno.onAck(sample); }
-        @Override public long ssthreshOnCongestion(CongestionSignal signal, long inflight, long now) {
-            return reno.ssthreshOnCongestion(signal, inflight, now);
+    private static final class ScalableReno extends WindowedCongestionControl {
+        @Override
+        public String name() {
+            return "scalable-reno";
         }
-        @Override public long undo(UndoCause cause, long inflight, long now) { return reno.undo(cause, inflight, now); }
+
+        @Override
+        public boolean wantsEct1() {
+            return true;
+        }
+
+        @Override
+        protected void congestionAvoidance(AckSample sample, long acked) {
+            additiveIncrease(acked, cwnd / mss);
+        }
+
+        @Override
+        protected long reducedSsthresh(CongestionSignal signal, long inflightBytes, long nowNanos) {
+            return inflightBytes / 2;
+        }
+
+        @Override
+        protected void undoPrivateState(UndoCause cause, long nowNanos) {
+        }
     }
 
     private static ScriptedPeer server(EcnMode mode) {

@@ -49,10 +49,7 @@ public final class L4sCommand implements Callable<Integer> {
         return options.command(command, L4sSetup.TEMPLATE, (template, runs) -> L4sExperiment.cells(
                 new L4sSetup(template, options.durationNanos), run, runs, options.seed), results -> {
                     List<L4sResult> cells = results.stream().map(L4sResult.class::cast).toList();
-                    // with --report the plots go into its directory, and into --out only when asked
-                    boolean plotToOut = !options.report.wanted()
-                            || command.commandLine().getParseResult().hasMatchedOption("--out");
-                    int code = ExperimentReports.l4s(cells, options.json, options.csv, plotToOut ? out : null,
+                    int code = ExperimentReports.l4s(cells, options.json, options.csv, options.plotsDir(command, out),
                             command.commandLine().getOut());
                     if (options.report.wanted()) {
                         ExperimentReports.l4sFiles(cells, options.report.dir);
