@@ -283,6 +283,23 @@ final class Handshake {
      * keep-alive start, and the connection is ESTABLISHED (or FIN-WAIT-1 when closed meanwhile).
      */
     void complete(long now) {
+        establish(now);
+        announce(now);
+    }
+
+    /**
+     * An active open's completion: RFC 9293 §3.10.7.3 forms the ACK of the SYN-ACK on entering
+     * ESTABLISHED, so it leaves before whatever the application writes when told, as Linux's
+     * tcp_rcv_synsent_state_process sends it (tcp_send_ack) before the socket wakes its writer.
+     * Sent after the application's first data instead, it was a redundant pure ACK.
+     */
+    void completeActive(long now) {
+        establish(now);
+        emitter.ack(now);
+        announce(now);
+    }
+
+    private void establish(long now) {
         snd.establish();
         if (synRetransmits == 0) {
             sender.rtt().sample(Math.max(1, now - synSentNanos));
@@ -300,6 +317,10 @@ final class Handshake {
         if (sender.closeRequested()) {
             c.setState(TcpState.FIN_WAIT_1, now);
         }
+    }
+
+    /** The listener and the application learn of the connection. */
+    private void announce(long now) {
         if (c.passive) {
             c.ctx.onPassiveEstablished(c, now);
         }

@@ -71,8 +71,7 @@ final class SegmentArrival {
         if (hasAck) {
             snd.acknowledge(ack);
             snd.windowFrom(irs, ack);
-            c.handshake.complete(now);
-            c.emitter.ack(now);
+            c.handshake.completeActive(now);
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)
             c.setState(TcpState.SYN_RECEIVED, now);

@@ -57,6 +57,25 @@ class HandshakeScriptTest {
     }
 
     /**
+     * RFC 9293 §3.10.7.3: the ACK of the SYN-ACK is formed on entering ESTABLISHED, so it leaves
+     * before what the application writes when told — as Linux sends it — and no pure ACK follows
+     * the data, which already acknowledged the SYN-ACK.
+     */
+    @Test
+    void activeOpenAcknowledgesTheSynAckBeforeTheApplicationsFirstData() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.handler.whenEstablished = () -> p.write(2 * 1388);
+        p.connect();
+        p.expect(seg("S").seq(0));
+        p.advanceTo(30);
+        p.in(seg("S.").seq(0).ack(1).win(65535).mss(1400).sackOk().ts(ScriptedPeer.PEER_TS0, 0).wscale(2));
+        p.expect(seg(".").seq(1).ack(1).len(0).at(30));
+        p.expect(seg(".").seq(1).ack(1).len(1388).at(30));
+        p.expect(seg("P.").seq(1389).ack(1).len(1388).at(30));
+        p.expectNothing();
+    }
+
+    /**
      * RFC 7323 §2.2, §3.2 and RFC 2018 §2: an option the peer's SYN lacks is not used at all; RFC 9293
      * §3.7.1: without an MSS option the send MSS is 536.
      */

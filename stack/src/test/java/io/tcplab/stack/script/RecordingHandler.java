@@ -11,10 +11,13 @@ final class RecordingHandler implements ConnectionHandler {
     int writable;
     int closed;
     ConnectionError error;
+    /** What the application does as soon as it is told the connection is established. */
+    Runnable whenEstablished = () -> { };
 
     @Override
     public void onEstablished(Connection connection, long nowNanos) {
         established++;
+        whenEstablished.run();
     }
 
     @Override

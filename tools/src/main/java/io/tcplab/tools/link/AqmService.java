@@ -111,10 +111,6 @@ final class AqmService implements AqmSink {
         return discipline.bytes();
     }
 
-    QueueDiscipline discipline() {
-        return discipline;
-    }
-
     private long readyAt() {
         long free = transmitter.freeAt();
         return free - busySince > 0 ? free : busySince;

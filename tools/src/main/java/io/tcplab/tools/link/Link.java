@@ -281,11 +281,6 @@ public final class Link {
         release(packet, owned);
     }
 
-    /** The AQM's queues, for tests; null without one. */
-    io.tcplab.tools.link.aqm.QueueDiscipline aqmDiscipline() {
-        return aqm == null ? null : aqm.discipline();
-    }
-
     /** RED's average queue (in its thresholds' unit) as of the last packet offered; 0 without RED. */
     public double redAverage() {
         return red.average();

@@ -63,7 +63,8 @@ class EcnCommandTest {
             assertThat(Double.parseDouble(means[g])).isBetween(0.5, 50.0);
         }
         assertThat(Double.parseDouble(means[3])).isBetween(10.0, 100.0);
-        assertThat(lines.get(at + 7)).matches("confid interv(\\s+\\([0-9.]+ ; [0-9.]+\\)){4}");
+        // the seed's interval is mean ± 1.96·s/√n: on these short runs it may reach below 0 for a group's goodput
+        assertThat(lines.get(at + 7)).matches("confid interv(\\s+\\(-?[0-9.]+ ; [0-9.]+\\)){4}");
     }
 
     @Test

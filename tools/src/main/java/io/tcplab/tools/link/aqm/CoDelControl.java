@@ -28,50 +28,53 @@ final class CoDelControl {
     }
 
     /**
-     * §5.5 dequeue(): takes packets off {@code fifos}' queue {@code queue} at {@code now} until one
-     * may leave, dropping (or marking) as the control law says; {@code backlog} says how many bytes
-     * the whole discipline still holds. Returns the slot to send, or {@link PacketSlots#NONE}.
+     * §5.5 dequeue(): takes packets off the discipline's queue {@code queue} at {@code now} until
+     * one may leave, dropping (or marking) as the control law says; the backlog it compares with
+     * one MTU is the whole discipline's (for FQ-CoDel all flow queues, as Linux's
+     * fq_codel_dequeue(), v6.6). Returns the slot to send, or {@link PacketSlots#NONE}.
      */
-    int dequeue(long now, SlotFifos fifos, int queue, QueueDiscipline backlog, PacketSlots slots, AqmSink sink,
-                QueueClass queueClass) {
+    int dequeue(long now, QueueDiscipline d, int queue) {
+        SlotFifos fifos = d.fifos;
+        PacketSlots slots = d.slots;
+        AqmSink sink = d.sink;
         int slot = fifos.pop(queue);
         if (slot == PacketSlots.NONE) {
             above = false;
             dropping = false; // an empty queue takes us out of the dropping state
             return slot;
         }
-        boolean okToDrop = okToDrop(now, slots.enqueuedAt(slot), backlog.bytes());
+        boolean okToDrop = okToDrop(now, slots.enqueuedAt(slot), d.bytes());
         if (dropping) {
             if (!okToDrop) {
                 dropping = false; // sojourn time below target: leave the dropping state
             }
             while (dropping && now - dropNext >= 0) {
                 count++;
-                if (params.ecn() && sink.mark(slot, queueClass)) {
+                if (params.ecn() && sink.mark(slot, QueueClass.SINGLE)) {
                     dropNext = controlLaw(dropNext, count);
                     return slot;
                 }
-                sink.drop(slot, AqmSink.Cause.CONTROL, queueClass);
+                sink.drop(slot, AqmSink.Cause.CONTROL, QueueClass.SINGLE);
                 slot = fifos.pop(queue);
                 if (slot == PacketSlots.NONE) {
                     above = false;
                     dropping = false;
                     return slot;
                 }
-                if (!okToDrop(now, slots.enqueuedAt(slot), backlog.bytes())) {
+                if (!okToDrop(now, slots.enqueuedAt(slot), d.bytes())) {
                     dropping = false;
                 } else {
                     dropNext = controlLaw(dropNext, count);
                 }
             }
         } else if (okToDrop) {
-            if (!(params.ecn() && sink.mark(slot, queueClass))) {
-                sink.drop(slot, AqmSink.Cause.CONTROL, queueClass);
+            if (!(params.ecn() && sink.mark(slot, QueueClass.SINGLE))) {
+                sink.drop(slot, AqmSink.Cause.CONTROL, QueueClass.SINGLE);
                 slot = fifos.pop(queue);
                 if (slot == PacketSlots.NONE) {
                     above = false;
                 } else {
-                    okToDrop(now, slots.enqueuedAt(slot), backlog.bytes()); // dodequeue() tracks first_above_time
+                    okToDrop(now, slots.enqueuedAt(slot), d.bytes()); // dodequeue() tracks first_above_time
                 }
             }
             dropping = true;

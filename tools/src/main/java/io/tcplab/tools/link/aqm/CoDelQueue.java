@@ -4,12 +4,10 @@ import io.tcplab.tools.link.Limit;
 
 /** CoDel on one FIFO (RFC 8289): tail drop at the limit, the control law as packets leave. */
 final class CoDelQueue extends QueueDiscipline {
-    private final SlotFifos fifo;
     private final CoDelControl control;
 
     CoDelQueue(CoDelParams params, PacketSlots slots, AqmSink sink, Limit limit) {
-        super(slots, sink, limit, 0);
-        this.fifo = new SlotFifos(slots, 1);
+        super(slots, sink, limit, 0, 1);
         this.control = new CoDelControl(params);
     }
 
@@ -19,22 +17,12 @@ final class CoDelQueue extends QueueDiscipline {
             sink.drop(slot, AqmSink.Cause.OVERFLOW, QueueClass.SINGLE);
             return;
         }
-        fifo.push(0, slot);
+        fifos.push(0, slot);
     }
 
     @Override
     public int dequeue(long now) {
-        return control.dequeue(now, fifo, 0, this, slots, sink, QueueClass.SINGLE);
-    }
-
-    @Override
-    public int packets() {
-        return fifo.packets(0);
-    }
-
-    @Override
-    public long bytes() {
-        return fifo.bytes(0);
+        return control.dequeue(now, this, 0);
     }
 
     CoDelControl control() {

@@ -27,7 +27,6 @@ final class DualPi2Queue extends QueueDiscipline {
     private static final long MTU = 1500;
 
     private final DualPi2Params params;
-    private final SlotFifos fifos;
     private final SplittableRandom random;
     private final int wc;
     private final int wl;
@@ -38,9 +37,8 @@ final class DualPi2Queue extends QueueDiscipline {
     private long qdelayOld;
 
     DualPi2Queue(DualPi2Params params, PacketSlots slots, AqmSink sink, Limit limit, SplittableRandom random) {
-        super(slots, sink, limit, params.updateNanos());
+        super(slots, sink, limit, params.updateNanos(), 2);
         this.params = params;
-        this.fifos = new SlotFifos(slots, 2);
         this.random = random;
         this.wc = params.classicWeightPercent();
         this.wl = 100 - wc;
@@ -147,16 +145,6 @@ final class DualPi2Queue extends QueueDiscipline {
 
     private static QueueClass queueClass(int queue) {
         return queue == L4S ? QueueClass.L4S : QueueClass.CLASSIC;
-    }
-
-    @Override
-    public int packets() {
-        return fifos.totalPackets();
-    }
-
-    @Override
-    public long bytes() {
-        return fifos.totalBytes();
     }
 
     /** p', PI2's base probability. */

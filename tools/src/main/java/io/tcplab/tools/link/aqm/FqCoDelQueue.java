@@ -19,7 +19,6 @@ final class FqCoDelQueue extends QueueDiscipline {
     private static final int IN_OLD = 2;
 
     private final FqCoDelParams params;
-    private final SlotFifos fifos;
     private final CoDelControl[] controls;
     private final long perturbation;
     private final int[] deficit;
@@ -29,9 +28,8 @@ final class FqCoDelQueue extends QueueDiscipline {
     private final int[] tails = {NONE, NONE, NONE};
 
     FqCoDelQueue(FqCoDelParams params, PacketSlots slots, AqmSink sink, Limit limit, long perturbation) {
-        super(slots, sink, limit, 0);
+        super(slots, sink, limit, 0, params.flows());
         this.params = params;
-        this.fifos = new SlotFifos(slots, params.flows());
         this.controls = new CoDelControl[params.flows()];
         CoDelParams codel = params.codel();
         for (int i = 0; i < controls.length; i++) {
@@ -70,7 +68,7 @@ final class FqCoDelQueue extends QueueDiscipline {
                 append(IN_OLD, flow);
                 continue;
             }
-            int slot = controls[flow].dequeue(now, fifos, flow, this, slots, sink, QueueClass.SINGLE);
+            int slot = controls[flow].dequeue(now, this, flow);
             if (slot == PacketSlots.NONE) {
                 removeHead(which);
                 if (which == IN_NEW && heads[IN_OLD] != NONE) {
@@ -81,17 +79,6 @@ final class FqCoDelQueue extends QueueDiscipline {
             deficit[flow] -= slots.size(slot);
             return slot;
         }
-    }
-
-    @Override
-    public int packets() {
-        return fifos.totalPackets();
-    }
-
-    /** All flow queues together: what each flow's CoDel compares with one MTU (fq_codel_dequeue(), v6.6). */
-    @Override
-    public long bytes() {
-        return fifos.totalBytes();
     }
 
     private void dropFromFattest() {
@@ -123,10 +110,5 @@ final class FqCoDelQueue extends QueueDiscipline {
             tails[which] = NONE;
         }
         list[flow] = 0;
-    }
-
-    /** Which flow queue a packet is hashed to, for tests. */
-    int flowOf(int slot) {
-        return FlowHash.queue(slots.packet(slot), perturbation, params.flows());
     }
 }

@@ -25,7 +25,6 @@ final class PieQueue extends QueueDiscipline {
     static final long MEAN_PACKET = 1500;
 
     private final PieParams params;
-    private final SlotFifos fifo;
     private final SplittableRandom random;
     private double dropProbability;
     private long qdelay;
@@ -33,9 +32,8 @@ final class PieQueue extends QueueDiscipline {
     private long burstAllowance;
 
     PieQueue(PieParams params, PacketSlots slots, AqmSink sink, Limit limit, SplittableRandom random) {
-        super(slots, sink, limit, params.updateNanos());
+        super(slots, sink, limit, params.updateNanos(), 1);
         this.params = params;
-        this.fifo = new SlotFifos(slots, 1);
         this.random = random;
         this.burstAllowance = params.maxBurstNanos();
     }
@@ -55,7 +53,7 @@ final class PieQueue extends QueueDiscipline {
                 return;
             }
         }
-        fifo.push(0, slot);
+        fifos.push(0, slot);
     }
 
     /** §4.1 and §4.4: whether an arrival is picked for dropping (or marking). */
@@ -63,7 +61,7 @@ final class PieQueue extends QueueDiscipline {
         if (burstAllowance > 0) {
             return false;
         }
-        if (qdelayOld < params.targetNanos() / 2 && dropProbability < 0.2 || fifo.bytes(0) <= 2 * MEAN_PACKET) {
+        if (qdelayOld < params.targetNanos() / 2 && dropProbability < 0.2 || fifos.bytes(0) <= 2 * MEAN_PACKET) {
             return false;
         }
         return dropProbability > 0 && random.nextDouble() < dropProbability;
@@ -72,9 +70,9 @@ final class PieQueue extends QueueDiscipline {
     @Override
     public int dequeue(long now) {
         catchUp(now);
-        int slot = fifo.pop(0);
+        int slot = fifos.pop(0);
         if (slot != PacketSlots.NONE) {
-            qdelay = fifo.packets(0) == 0 ? 0 : now - slots.enqueuedAt(slot);
+            qdelay = fifos.packets(0) == 0 ? 0 : now - slots.enqueuedAt(slot);
         }
         return slot;
     }
@@ -118,16 +116,6 @@ final class PieQueue extends QueueDiscipline {
             return 2;
         }
         return 1;
-    }
-
-    @Override
-    public int packets() {
-        return fifo.packets(0);
-    }
-
-    @Override
-    public long bytes() {
-        return fifo.bytes(0);
     }
 
     double dropProbability() {

@@ -16,14 +16,17 @@ import io.tcplab.tools.link.Limit;
 public abstract class QueueDiscipline {
     protected final PacketSlots slots;
     protected final AqmSink sink;
+    /** The discipline's FIFOs: one for CoDel and PIE, two for DualPI2, one per flow queue for FQ-CoDel. */
+    final SlotFifos fifos;
     private Limit limit;
     private final long updateNanos;
     private long nextUpdate;
     private boolean started;
 
-    protected QueueDiscipline(PacketSlots slots, AqmSink sink, Limit limit, long updateNanos) {
+    protected QueueDiscipline(PacketSlots slots, AqmSink sink, Limit limit, long updateNanos, int queues) {
         this.slots = slots;
         this.sink = sink;
+        this.fifos = new SlotFifos(slots, queues);
         this.limit = limit;
         this.updateNanos = updateNanos;
     }
@@ -39,11 +42,15 @@ public abstract class QueueDiscipline {
     /** The packet to send at {@code now}, or {@link PacketSlots#NONE} when nothing is left. */
     public abstract int dequeue(long now);
 
-    /** Packets held. */
-    public abstract int packets();
+    /** Packets held, in all queues. */
+    public final int packets() {
+        return fifos.totalPackets();
+    }
 
-    /** Bytes held. */
-    public abstract long bytes();
+    /** Bytes held, in all queues. */
+    public final long bytes() {
+        return fifos.totalBytes();
+    }
 
     public final boolean isEmpty() {
         return packets() == 0;
