@@ -102,7 +102,7 @@ class PathChecksTest {
      * Each prague row can fail. Reno that sends ECT(1) ({@link L4sReno}, what RFC 9331 §4.3 forbids)
      * halves at a mark and takes W/2 round trips to come back: under DualPI2 it sees far fewer marks
      * per RTT than the model, fewer the faster it goes, and alone it leaves the link idle between
-     * halvings (0.58 marks per RTT beside CUBIC at 40 Mbit/s when written); under RED Reno sees 0.014
+     * halvings (0.60 marks per RTT beside CUBIC at 40 Mbit/s when written); under RED Reno sees 0.014
      * marks per RTT at 50 Mbit/s and a Prague whose α hardly leaves 1 (g = 1/1024) leaves RED's short
      * queue empty between its responses. Alone under a step at 5 ms, Prague's L queue sits near 5 ms
      * (beside CUBIC the coupled marks keep it short whatever the step).
