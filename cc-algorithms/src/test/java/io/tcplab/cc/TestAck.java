@@ -37,6 +37,13 @@ final class TestAck extends AckSample {
         return this;
     }
 
+    /** No Accurate ECN feedback (classic ECN or none): undoes {@link #accurateEcn}. */
+    TestAck classicEcn() {
+        accurateEcn = false;
+        deliveredCeBytes = 0;
+        return this;
+    }
+
     TestAck appLimited(boolean on) {
         appLimited = on;
         return this;

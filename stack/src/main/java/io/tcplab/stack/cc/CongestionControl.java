@@ -42,6 +42,16 @@ public interface CongestionControl {
         return false;
     }
 
+    /**
+     * The algorithm is a scalable (L4S) one: once Accurate ECN feedback is agreed, the connection
+     * sends its data ECT(1), the L4S identifier (RFC 9331 §4.1), instead of ECT(0) (Linux
+     * TCP_CONG_WANTS_ECT_1). Only with AccECN: RFC 9331 §4.2 asks an L4S sender for feedback of
+     * the extent of CE marking, which RFC 3168's ECE does not give; without it data stays ECT(0).
+     */
+    default boolean wantsEct1() {
+        return false;
+    }
+
     default void onPacketSent(SentSample sample) {
     }
 

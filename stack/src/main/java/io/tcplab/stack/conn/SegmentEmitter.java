@@ -18,6 +18,7 @@ final class SegmentEmitter {
     private static final int ECE = TcpHeader.ECE;
     /** RFC 3168 §5: the IP ECN codepoints a data segment goes with. */
     static final int NOT_ECT = 0;
+    static final int ECT_1 = 1;
     static final int ECT_0 = 2;
 
     private final Connection c;

@@ -312,10 +312,15 @@ final class Sender {
         seq.sent(seqLen, fin);
         int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
         boolean ect = ecn && len > 0 && c.accSender.ectAllowed(); // RFC 9768 §3.2.2.3: AccECN may have turned it off
-        c.emitter.data(now, start, len, flags, ect ? SegmentEmitter.ECT_0 : SegmentEmitter.NOT_ECT);
+        c.emitter.data(now, start, len, flags, ect ? ectCodepoint() : SegmentEmitter.NOT_ECT);
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
+    }
+
+    /** ECT(1), the L4S identifier, when the algorithm is scalable and AccECN is agreed; else ECT(0) (RFC 9331 §4.1–§4.2). */
+    private int ectCodepoint() {
+        return cc.wantsEct1() && c.handshake.accEcn() ? SegmentEmitter.ECT_1 : SegmentEmitter.ECT_0;
     }
 
     /** What every data segment sent is followed by: the algorithm hears of it, PRR counts it, the RTO runs. */

@@ -85,6 +85,8 @@ public final class CcChecks {
         }
         all.add(new Case("bbr", BbrPathCheck::run));
         all.add(new Case("bbr3", Bbr3PathCheck::run));
+        all.add(new Case("prague", PragueDualPi2Check::run));
+        all.add(new Case("prague", PragueCheck::run));
         return all;
     }
 

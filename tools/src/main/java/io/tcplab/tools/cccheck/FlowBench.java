@@ -38,17 +38,24 @@ final class FlowBench {
     /** With the receivers' connections made with their own options (e.g. another algorithm). */
     FlowBench(int flows, LinkParams bottleneck, LinkParams reverse, ConnectionOptions options,
               ConnectionOptions receiverOptions, IntFunction<TraceListener> traces) {
+        this(flows, bottleneck, reverse, i -> options, i -> receiverOptions, traces);
+    }
+
+    /** Flow {@code i}'s sender and receiver with options of their own (e.g. an L4S flow beside a classic one). */
+    FlowBench(int flows, LinkParams bottleneck, LinkParams reverse, IntFunction<ConnectionOptions> senderOptions,
+              IntFunction<ConnectionOptions> receiverOptions, IntFunction<TraceListener> traces) {
         network = Topologies.dumbbell(SEED, flows).bottleneck(bottleneck, reverse)
                 .senders(i -> StackHost.factory(TransferRunner.stackConfig(SEED, Dumbbell.senderAddress(i), "s" + i,
-                        options, -1)))
+                        senderOptions.apply(i), -1)))
                 .receivers(i -> StackHost.factory(TransferRunner.stackConfig(SEED, Dumbbell.receiverAddress(i),
-                        "r" + i, receiverOptions, -1)))
+                        "r" + i, receiverOptions.apply(i), -1)))
                 .build();
         sinks = new OutputStreamSink[flows];
         for (int i = 0; i < flows; i++) {
             OutputStreamSink sink = new OutputStreamSink(OutputStream.nullOutputStream());
             sinks[i] = sink;
-            stack("r" + i).listen(PORT, receiverOptions, (connection, now) -> sink);
+            ConnectionOptions options = senderOptions.apply(i);
+            stack("r" + i).listen(PORT, receiverOptions.apply(i), (connection, now) -> sink);
             HostNode sender = network.host("s" + i);
             TcpStack stack = stack("s" + i);
             byte[] to = Dumbbell.receiverAddress(i);
@@ -83,6 +90,11 @@ final class FlowBench {
             sum += s.received();
         }
         return sum;
+    }
+
+    /** Bytes flow {@code i}'s receiver has read so far. */
+    long delivered(int i) {
+        return sinks[i].received();
     }
 
     /** Runs every flow until {@code nanos} of virtual time. */

@@ -73,6 +73,10 @@ final class QueueSampler {
         return windows == 0 ? Double.NaN : sum / windows;
     }
 
+    double meanBytes() {
+        return Arrays.stream(bytes, 0, n).average().orElse(Double.NaN);
+    }
+
     double medianBytes() {
         if (n == 0) {
             return Double.NaN;

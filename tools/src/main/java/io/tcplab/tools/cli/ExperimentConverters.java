@@ -34,6 +34,28 @@ final class ExperimentConverters {
         }
     }
 
+    /**
+     * One AQM with queues of its own as {@code --aqm} writes it ({@code dualpi2},
+     * {@code fq_codel:target=5ms}, ...): the l4s experiment reads its per-queue sojourn times there.
+     */
+    static final class ServedAqms implements ITypeConverter<io.tcplab.tools.link.aqm.ServedAqm> {
+        @Override
+        public io.tcplab.tools.link.aqm.ServedAqm convert(String value) {
+            io.tcplab.tools.link.aqm.AqmSpec spec;
+            try {
+                spec = io.tcplab.tools.link.aqm.AqmSpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("must be NAME[:key=value,...] with NAME one of dualpi2, fq_codel, "
+                        + "codel, pie, got '" + value + "' (" + e.getMessage() + ")");
+            }
+            if (spec instanceof io.tcplab.tools.link.aqm.ServedAqm served) {
+                return served;
+            }
+            throw new TypeConversionException("must be an AQM with queues of its own, dualpi2, fq_codel, codel or pie "
+                    + "(the experiment reads their sojourn times), got '" + value + "'");
+        }
+    }
+
     /** {@code stall}, {@code delay} or {@code both}: the kinds of delay spike to run. */
     static final class SpikeKinds implements ITypeConverter<List<SpikeKind>> {
         @Override

@@ -61,11 +61,8 @@ public final class FriendlinessCommand implements Callable<Integer> {
                 new FriendlinessSetup(template, options.durationNanos), protocols, rttsNanos, runs, options.seed,
                 convergence), results -> {
                     List<FriendlinessResult> cells = results.stream().map(FriendlinessResult.class::cast).toList();
-                    // with --report the plot goes into its directory, and into --out only when asked
-                    boolean plotToOut = !options.report.wanted()
-                            || command.commandLine().getParseResult().hasMatchedOption("--out");
                     int code = ExperimentReports.friendliness(cells, options.json, options.csv,
-                            plotToOut ? out : null, command.commandLine().getOut());
+                            options.plotsDir(command, out), command.commandLine().getOut());
                     if (options.report.wanted()) {
                         ExperimentReports.friendlinessFiles(cells, options.report.dir);
                         options.finishReport(command, cells);

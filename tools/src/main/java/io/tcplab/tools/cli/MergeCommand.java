@@ -5,6 +5,7 @@ import io.tcplab.tools.experiment.CellResult;
 import io.tcplab.tools.experiment.CellResults;
 import io.tcplab.tools.experiment.EcnResult;
 import io.tcplab.tools.experiment.FriendlinessResult;
+import io.tcplab.tools.experiment.L4sResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +35,8 @@ public final class MergeCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "DIR", description = "Also write the tables as CSV into DIR.")
     private Path csv;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write the friendliness goodput plot into DIR.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write the friendliness goodput plot, or the l4s "
+            + "goodput and queue-delay plots, into DIR.")
     private Path out;
 
     @Override
@@ -51,6 +53,7 @@ public final class MergeCommand implements Callable<Integer> {
         List<FriendlinessResult> friendliness = results.stream().filter(FriendlinessResult.class::isInstance)
                 .map(FriendlinessResult.class::cast).toList();
         List<EcnResult> ecn = results.stream().filter(EcnResult.class::isInstance).map(EcnResult.class::cast).toList();
+        List<L4sResult> l4s = results.stream().filter(L4sResult.class::isInstance).map(L4sResult.class::cast).toList();
         int code = 0;
         if (!friendliness.isEmpty()) {
             code = ExperimentReports.friendliness(friendliness, json, csv, out, command.commandLine().getOut());
@@ -58,6 +61,9 @@ public final class MergeCommand implements Callable<Integer> {
         if (!ecn.isEmpty()) {
             code = Math.max(code, ExperimentReports.ecn(ecn, json, csv, command.commandLine().getOut(),
                     command.commandLine().getErr(), command.qualifiedName()));
+        }
+        if (!l4s.isEmpty()) {
+            code = Math.max(code, ExperimentReports.l4s(l4s, json, csv, out, command.commandLine().getOut()));
         }
         return code;
     }

@@ -141,6 +141,11 @@ final class SweepOptions {
         report.finish(command, ExperimentReports.seeds(results), profile.name(), json);
     }
 
+    /** Where a command's plots go: {@code out}, except that with --report they go into its directory and into --out only when asked. */
+    Path plotsDir(CommandSpec command, Path out) {
+        return !report.wanted() || command.commandLine().getParseResult().hasMatchedOption("--out") ? out : null;
+    }
+
     int threads() {
         return parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
     }

@@ -10,8 +10,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "experiment")
 @JsonSubTypes({@JsonSubTypes.Type(value = FriendlinessResult.class, name = "friendliness"),
-        @JsonSubTypes.Type(value = EcnResult.class, name = "ecn")})
-public sealed interface CellResult permits FriendlinessResult, EcnResult {
+        @JsonSubTypes.Type(value = EcnResult.class, name = "ecn"),
+        @JsonSubTypes.Type(value = L4sResult.class, name = "l4s")})
+public sealed interface CellResult permits FriendlinessResult, EcnResult, L4sResult {
     long seed();
 
     /** The cell's name in file names, e.g. {@code cubic-82ms} or {@code ecn}. */

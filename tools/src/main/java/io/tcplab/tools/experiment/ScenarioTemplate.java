@@ -108,6 +108,18 @@ public final class ScenarioTemplate {
         return this;
     }
 
+    /** Sets the bottleneck's {@code aqm} (a dumbbell's or every parking-lot congestion point's), replacing any {@code ecn} or {@code red} there. */
+    public ScenarioTemplate bottleneckAqm(String aqm) {
+        if (!(root.path("topology").get("bottleneck") instanceof ObjectNode bottleneck)) {
+            throw new ScenarioException(label + ": topology.bottleneck: the experiment needs a dumbbell or "
+                    + "parking-lot topology with a bottleneck to put its AQM on");
+        }
+        bottleneck.remove("ecn");
+        bottleneck.remove("red");
+        bottleneck.put("aqm", aqm);
+        return this;
+    }
+
     /** Sets RED's maximum mark (or drop) probability, max_p, on every RED queue of the file. */
     public ScenarioTemplate redMaxP(double value) {
         eachRed(root.path("topology"), red -> red.put("max_p", value));

@@ -23,6 +23,8 @@ final class AqmService implements AqmSink {
     private static final long REORDER = 1L << 63;
     private static final long DUPLICATE = 1L << 62;
     private static final long CORRUPT = 1L << 61;
+    /** Not a wire decision: the packet arrived with the L4S identifier, whatever marks it gets here. */
+    private static final long ARRIVED_L4S = 1L << 60;
     private static final long CORRUPT_BIT = (1L << 40) - 1;
 
     private final Link link;
@@ -62,7 +64,8 @@ final class AqmService implements AqmSink {
         if (discipline.isEmpty()) {
             busySince = now;
         }
-        discipline.enqueue(now, slots.add(packet, summary, size, now, wireDecisions));
+        long arrival = EcnClassCounters.isL4s(summary) ? ARRIVED_L4S : 0;
+        discipline.enqueue(now, slots.add(packet, summary, size, now, wireDecisions | arrival));
         transmitter.drain(now);
         long queued = transmitter.packets() + (long) discipline.packets();
         counters.maxQueuePackets = Math.max(counters.maxQueuePackets, queued);
@@ -119,6 +122,7 @@ final class AqmService implements AqmSink {
         int size = slots.size(slot);
         long decisions = slots.wireDecisions(slot);
         counters.sojourn.record(at - slots.enqueuedAt(slot));
+        counters.byEcnClass.left((decisions & ARRIVED_L4S) != 0, at - slots.enqueuedAt(slot));
         slots.free(slot);
         transmitter.drain(at);
         link.transmit(at, packet, summary, size, (decisions & CORRUPT) != 0, decisions & CORRUPT_BIT,
@@ -134,6 +138,7 @@ final class AqmService implements AqmSink {
     public void drop(int slot, Cause cause, QueueClass queue) {
         boolean ecnCapable = PacketSummary.isEcnCapablePacket(slots.summary(slot));
         counters.queueDropped++;
+        counters.byEcnClass.dropped((slots.wireDecisions(slot) & ARRIVED_L4S) != 0);
         if (cause == Cause.CONTROL) {
             counters.earlyDropped++;
         }
@@ -154,6 +159,7 @@ final class AqmService implements AqmSink {
         if (!IpPackets.markCe(slots.packet(slot))) {
             return false;
         }
+        counters.byEcnClass.marked((slots.wireDecisions(slot) & ARRIVED_L4S) != 0);
         slots.setSummary(slot, PacketSummary.markedCe(slots.summary(slot)));
         counters.ceMarked++;
         if (queue == QueueClass.L4S) {

@@ -27,6 +27,7 @@ public final class LinkCounters {
     long classicMarked;
     long classicDropped;
     final SojournHistogram sojourn = new SojournHistogram();
+    final EcnClassCounters byEcnClass = new EcnClassCounters();
 
     public long offeredPackets() {
         return offeredPackets;
@@ -145,6 +146,11 @@ public final class LinkCounters {
 
     public long classicDropped() {
         return classicDropped;
+    }
+
+    /** A served AQM's sojourn times, marks and drops of L4S-identified packets and of the rest. */
+    public EcnClassCounters byEcnClass() {
+        return byEcnClass;
     }
 
     /** How long the packets that left the queue waited in it, from arrival to the transmitter. */

@@ -51,6 +51,26 @@ public final class SojournHistogram {
         return max;
     }
 
+    /**
+     * The quantiles k/n for k = 1..n, each as {@link #percentileNanos} gives it, in one pass over
+     * the buckets (a CDF's points); all 0 when empty.
+     */
+    public long[] quantilesNanos(int n) {
+        long[] q = new long[n];
+        if (count == 0) {
+            return q;
+        }
+        long seen = 0;
+        int k = 0;
+        for (int i = 0; i < BUCKETS && k < n; i++) {
+            seen += counts[i];
+            while (k < n && seen >= Math.max(1, ((k + 1) * count + n - 1) / n)) {
+                q[k++] = Math.min(highest(i), max);
+            }
+        }
+        return q;
+    }
+
     static int bucket(long v) {
         if (v < SUB) {
             return (int) v;

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  */
 interface ResultKind {
     List<ResultKind> ALL = List.of(new RunResults(), new AbResults(), new DelaySpikeResults(),
-            new FriendlinessResults(), new EcnResults());
+            new FriendlinessResults(), new EcnResults(), new L4sResults());
 
     /** The command, as the page's title names it (e.g. "experiment delay-spike"). */
     String command();

@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario;
 
+import io.tcplab.tools.link.EcnClassCounters;
 import io.tcplab.tools.link.LinkStats;
 
 /**
@@ -19,11 +20,14 @@ import io.tcplab.tools.link.LinkStats;
  * @param earlyDropped    RED's early drops at the end
  * @param ectDropped      queue drops of ECN-capable packets at the end
  * @param ectAboveMaxDropped  of those, RED's drops at or above max ({@code above_max: drop})
+ * @param measuredByEcnClass  an AQM's sojourn times, marks and drops of L4S-identified packets and
+ *                            the rest over the measurement window (after the warm-up); null in real time
  */
 public record LinkSeries(String name, long rateBitsPerSec, long[] queueBytes, long[] queuePackets, long[] offered,
                          long[] dropped,
                          long[] deliveredBytes, long[] deliveredWireBytes, long[] deliveredPayloadBytes, long[] ceMarked,
-                         LinkStats stats, long earlyDropped, long ectDropped, long ectAboveMaxDropped) {
+                         LinkStats stats, long earlyDropped, long ectDropped, long ectAboveMaxDropped,
+                         EcnClassCounters.Snapshot measuredByEcnClass) {
 
     /** Bytes carried between samples {@code from} and {@code to} over what the rate could carry. */
     public double utilization(int from, int to, long sampleNanos) {

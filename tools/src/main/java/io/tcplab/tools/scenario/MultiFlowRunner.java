@@ -44,6 +44,8 @@ public final class MultiFlowRunner {
             s.take(index, at, drivers, links);
             progress.accept(at);
         });
+        // the per-class counts hold the measurement window only: they start over when the warm-up ends
+        network.at(scenario.warmupNanos(), () -> links.forEach(l -> l.counters().byEcnClass().restart()));
         network.scheduler().runUntil(scenario.durationNanos());
 
         List<FlowSeries> flows = new ArrayList<>();
@@ -57,7 +59,7 @@ public final class MultiFlowRunner {
                     s.queuePackets[j], s.offered[j], s.dropped[j], s.linkDelivered[j], s.linkDeliveredWire[j],
                     s.linkDeliveredPayload[j], s.ceMarked[j], link.stats(),
                     link.counters().earlyDropped(), link.counters().ectDropped(),
-                    link.counters().ectAboveMaxDropped()));
+                    link.counters().ectAboveMaxDropped(), link.counters().byEcnClass().snapshot()));
         }
         return new ScenarioResult(scenario.name(), seed, scenario.sampleNanos(), scenario.warmupNanos(),
                 scenario.durationNanos(), samples, flows, linkSeries, (System.nanoTime() - wallStart) / 1e9,

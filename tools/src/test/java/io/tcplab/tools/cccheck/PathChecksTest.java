@@ -86,4 +86,43 @@ class PathChecksTest {
     void cruiseDecayMeanByHand() {
         assertThat(Bbr3PathCheck.cruiseDecayMean(0.01, 63)).isCloseTo(0.7446, org.assertj.core.api.Assertions.within(1e-4));
     }
+
+    /**
+     * Prague under DualPI2 beside CUBIC: about 2.7 marks per RTT at 40 and 120 Mbit/s alike, the L
+     * queue's p99 under the 1 ms step; alone, a full link; and under RED the evenly spread marks'
+     * 2.5 per RTT.
+     */
+    @Test
+    void pragueIsScalable() {
+        PragueDualPi2Check.run().forEach(PathChecksTest::check);
+        PragueCheck.run().forEach(PathChecksTest::check);
+    }
+
+    /**
+     * Each prague row can fail. Reno that sends ECT(1) ({@link L4sReno}, what RFC 9331 §4.3 forbids)
+     * halves at a mark and takes W/2 round trips to come back: under DualPI2 it sees far fewer marks
+     * per RTT than the model, fewer the faster it goes, and alone it leaves the link idle between
+     * halvings (0.60 marks per RTT beside CUBIC at 40 Mbit/s when written); under RED Reno sees 0.014
+     * marks per RTT at 50 Mbit/s and a Prague whose α hardly leaves 1 (g = 1/1024) leaves RED's short
+     * queue empty between its responses. Alone under a step at 5 ms, Prague's L queue sits near 5 ms
+     * (beside CUBIC the coupled marks keep it short whatever the step).
+     */
+    @Test
+    void eachPragueRowCanFail() {
+        PragueDualPi2Check.Measured slow = PragueDualPi2Check.run(L4sReno.options(), 40_000_000L,
+                PragueDualPi2Check.DUALPI2, true);
+        PragueDualPi2Check.Measured fast = PragueDualPi2Check.run(L4sReno.options(), 120_000_000L,
+                PragueDualPi2Check.DUALPI2, true);
+        assertThat(PragueDualPi2Check.marksRow("l4s-reno", slow).pass()).as("%s", slow).isFalse();
+        assertThat(PragueDualPi2Check.invarianceRow("l4s-reno", slow, fast).pass()).as("%s %s", slow, fast).isFalse();
+        PragueDualPi2Check.Measured alone = PragueDualPi2Check.run(L4sReno.options(), 120_000_000L,
+                PragueDualPi2Check.DUALPI2, false);
+        assertThat(PragueDualPi2Check.utilizationRow("l4s-reno", alone).pass()).as("%s", alone).isFalse();
+        PragueDualPi2Check.Measured deepStep = PragueDualPi2Check.run("prague", 120_000_000L, "dualpi2:step=5ms", false);
+        assertThat(PragueDualPi2Check.queueRow("prague", deepStep).pass()).as("%s", deepStep).isFalse();
+        PragueCheck.Measured reno = PragueCheck.run("reno", 50_000_000L);
+        assertThat(PragueCheck.marksRow("reno", reno).pass()).as("%s", reno).isFalse();
+        String stiff = "prague:g=0.0009765625";
+        assertThat(PragueCheck.utilizationRow(stiff, PragueCheck.run(stiff, 50_000_000L)).pass()).isFalse();
+    }
 }

@@ -135,7 +135,7 @@ class ReportCommandTest {
         assertThat(cli.exitCode()).isEqualTo(2);
         assertThat(cli.errLines()).containsExactly("tcplab report: " + empty + ": no result to report (expected one of "
                 + "run.json (run), ab.json (ab), delay-spike.json (experiment delay-spike), friendliness.csv (experiment "
-                + "friendliness), ecn.csv (experiment ecn), as --report DIR writes them)");
+                + "friendliness), ecn.csv (experiment ecn), l4s.csv (experiment l4s), as --report DIR writes them)");
         assertThat(good.resolve("report.html")).as("nothing written before every directory was checked").doesNotExist();
 
         Cli missing = Cli.run(TransferCommand.DEFAULT_ENGINE, "report", dir.resolve("missing").toString());

@@ -127,4 +127,51 @@ class AqmLinkTest {
         assertThat(s.dualQueue().classicMarked()).isZero();
         assertThat(s.queueLine()).contains("dualpi2:", "L4S queue " + s.ceMarked() + " marked");
     }
+
+    /**
+     * The counters by L4S identifier: at 0 two ECT(1) packets and two Not-ECT ones reach an idle
+     * DualPI2 link. The first ECT(1) leaves at once; the L queue goes first (its WRR credit starts
+     * negative), so the second leaves at 1 ms, the classic ones at 2 and 3 ms: L sojourns 0 and
+     * 1 ms, C 2 and 3 ms (to the histogram's 1/64 octave). No queue passes the 1 ms step: no marks.
+     */
+    @Test
+    void sojournsSplitByTheL4sIdentifier() {
+        Driver d = new Driver(out.link("l", path("dualpi2"), 1));
+        d.offer(new long[] {0}, 2, 0, 1);
+        d.offer(new long[] {0}, 2, 10, TestPackets.NOT_ECT);
+        d.runUntil(Long.MAX_VALUE);
+        EcnClassCounters.Snapshot s = d.link.counters().byEcnClass().snapshot();
+        assertThat(s.l4s().packets()).isEqualTo(2);
+        assertThat(s.l4s().p50Nanos()).isZero();
+        assertThat(s.l4s().p99Nanos()).isEqualTo(MS);
+        assertThat(s.classic().packets()).isEqualTo(2);
+        assertThat((double) s.classic().p50Nanos()).isCloseTo(2 * MS, org.assertj.core.api.Assertions.within(0.016 * 2 * MS));
+        assertThat(s.classic().maxNanos()).isEqualTo(3 * MS);
+        assertThat(s.l4s().marked() + s.classic().marked()).isZero();
+        assertThat(s.l4s().quantilesNanos()).hasSize(EcnClassCounters.Stats.QUANTILES);
+        assertThat(s.l4s().quantilesNanos()[EcnClassCounters.Stats.QUANTILES - 1]).isEqualTo(MS);
+        d.link.counters().byEcnClass().restart();
+        assertThat(d.link.counters().byEcnClass().snapshot().classic().packets()).isZero();
+    }
+
+    /**
+     * A packet keeps the class it arrived with: CoDel with ECN marks a standing queue of ECT(0)
+     * packets CE, and every mark, and the sojourn of every marked packet, stays classic.
+     */
+    @Test
+    void aMarkedEct0PacketStaysClassic() {
+        Driver d = new Driver(out.link("l", path("codel:ecn=on"), 1));
+        long[] times = new long[400];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i * MS;
+        }
+        d.offer(times, 2, 0, TestPackets.ECT0);
+        d.runUntil(Long.MAX_VALUE);
+        EcnClassCounters.Snapshot s = d.link.counters().byEcnClass().snapshot();
+        assertThat(d.link.stats().ceMarked()).isPositive();
+        assertThat(s.classic().marked()).isEqualTo(d.link.stats().ceMarked());
+        assertThat(s.classic().packets()).isEqualTo(d.link.stats().delivered());
+        assertThat(s.l4s().packets() + s.l4s().marked() + s.l4s().dropped()).isZero();
+        assertThat(s.classic().dropped()).isEqualTo(d.link.stats().queueDropped());
+    }
 }

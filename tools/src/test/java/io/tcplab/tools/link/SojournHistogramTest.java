@@ -44,4 +44,24 @@ class SojournHistogramTest {
     void anEmptyHistogramReportsZeros() {
         assertThat(new SojournHistogram().snapshot()).isEqualTo(new SojournHistogram.Sojourn(0, 0, 0, 0, 0));
     }
+
+    /** quantilesNanos(n) is percentileNanos(k/n) for k = 1..n: exactly 25, 50, 75, 100 of 1..100. */
+    @Test
+    void quantilesAreThePercentilesInOnePass() {
+        SojournHistogram h = new SojournHistogram();
+        for (int v = 1; v <= 100; v++) {
+            h.record(v);
+        }
+        assertThat(h.quantilesNanos(4)).containsExactly(25, 50, 75, 100);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        SojournHistogram wide = new SojournHistogram();
+        for (int i = 0; i < 1001; i++) {
+            wide.record(r.nextLong(50_000_000));
+        }
+        long[] q = wide.quantilesNanos(200);
+        for (int k = 1; k <= 200; k++) {
+            assertThat(q[k - 1]).as("k=%d", k).isEqualTo(wide.percentileNanos(k / 200.0));
+        }
+        assertThat(new SojournHistogram().quantilesNanos(3)).containsExactly(0, 0, 0);
+    }
 }

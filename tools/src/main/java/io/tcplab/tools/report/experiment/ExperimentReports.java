@@ -9,6 +9,9 @@ import io.tcplab.tools.experiment.ExperimentCsv;
 import io.tcplab.tools.experiment.FriendlinessPlot;
 import io.tcplab.tools.experiment.FriendlinessResult;
 import io.tcplab.tools.experiment.FriendlinessTables;
+import io.tcplab.tools.experiment.L4sPlots;
+import io.tcplab.tools.experiment.L4sResult;
+import io.tcplab.tools.experiment.L4sTables;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -90,5 +93,38 @@ public final class ExperimentReports {
         }
         out.flush();
         return 0;
+    }
+
+    /** The L4S coexistence tables (or JSON), CSV if asked, and the two plots into {@code plots} if given. */
+    public static int l4s(List<L4sResult> results, boolean json, Path csv, Path plots, PrintWriter out)
+            throws IOException {
+        L4sTables tables = new L4sTables(results);
+        if (json) {
+            out.println(CellResults.json(results));
+        } else {
+            tables.print(out);
+        }
+        if (csv != null) {
+            Path file = tables.csv(csv);
+            if (!json) {
+                out.println("csv: " + file);
+            }
+        }
+        if (plots != null) {
+            for (Path file : L4sPlots.write(tables, plots)) {
+                if (!json) {
+                    out.println("plot: " + file);
+                }
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** What --report DIR of {@code experiment l4s} holds beside the result files: l4s.csv and the plots. */
+    public static void l4sFiles(List<L4sResult> results, Path dir) throws IOException {
+        L4sTables tables = new L4sTables(results);
+        tables.csv(dir);
+        L4sPlots.write(tables, dir);
     }
 }

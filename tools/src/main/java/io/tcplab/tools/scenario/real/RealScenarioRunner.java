@@ -211,7 +211,7 @@ public final class RealScenarioRunner {
         DirectionStats last = samples[n - 1];
         return new LinkSeries(last.name(), last.rateBitsPerSec(), queueBytes, queuePackets, offered, dropped,
                 deliveredBytes, deliveredWireBytes, deliveredPayloadBytes, ceMarked, last.link(), last.earlyDropped(),
-                last.ectDropped(), last.ectAboveMaxDropped());
+                last.ectDropped(), last.ectAboveMaxDropped(), null);
     }
 
     /**
