@@ -9,6 +9,7 @@ import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.cc.CongestionControlProvider;
 import io.tcplab.stack.cc.CongestionSignal;
 import io.tcplab.stack.cc.UndoCause;
+import java.util.SplittableRandom;
 
 /**
  * BBR v1 (Cardwell, Cheng, Gunn, Hassas Yeganeh, Jacobson, ACM Queue 14(5) 2016) with Linux
@@ -33,8 +34,10 @@ import io.tcplab.stack.cc.UndoCause;
  * (bbr_extra_acked_win_rtts), clamped by cwnd and by BtlBw × 100 ms (bbr_extra_acked_max_us),
  * gain 1 (bbr_extra_acked_gain), the epoch reset when ACKs fall behind BtlBw or after 2^20
  * segments (bbr_ack_epoch_acked_reset_thresh).
- * Differences from Linux: Linux starts PROBE_BW at a random phase other than 0.75; a sans-IO
- * algorithm has no randomness of its own, so the cycle starts at phase 2 (the first 1.0).
+ * PROBE_BW starts (after DRAIN and after each PROBE_RTT) at a random phase other than 0.75, as
+ * Linux's bbr_reset_probe_bw_mode draws it (bbr_cycle_rand = 8 − 1), from the seed the stack hands
+ * the algorithm ({@link CcInit#randomSeed()}), so runs repeat under the same seed.
+ * Differences from Linux:
  * The long-term (policer) bandwidth is not modelled. Linux compares in flight at the next paced
  * departure (bbr_packets_in_net_at_edt: less what BtlBw delivers until then); the SPI does not
  * tell the algorithm that time, so in flight now is compared.
@@ -65,6 +68,8 @@ public final class Bbr implements CongestionControl {
     static final int TSO_MAX_SEGMENTS = 0x7F;
 
     private final RoundMaxFilter maxBw = new RoundMaxFilter(BW_ROUNDS);
+    /** Draws the phase PROBE_BW starts at; seeded from {@link CcInit#randomSeed()} in {@link #init}. */
+    private SplittableRandom random = new SplittableRandom(0);
     private int mss;
     private long initialWindow;
     private long cwnd;
@@ -109,6 +114,7 @@ public final class Bbr implements CongestionControl {
         initialWindow = init.initialWindow();
         cwnd = initialWindow;
         minRttStamp = init.nowNanos();
+        random = new SplittableRandom(init.randomSeed());
         // Linux bbr_init_pacing_rate_from_rtt with its 1 ms default RTT, until a sample arrives
         pacingRate = (long) (HIGH_GAIN * initialWindow * 1000);
     }
@@ -134,6 +140,10 @@ public final class Bbr implements CongestionControl {
 
     double pacingGain() {
         return pacingGain;
+    }
+
+    int cycleIndex() {
+        return cycleIndex;
     }
 
     long btlBw() {
@@ -289,10 +299,15 @@ public final class Bbr implements CongestionControl {
         }
     }
 
+    /**
+     * Linux bbr_reset_probe_bw_mode: cycle_idx = CYCLE_LEN − 1 − a draw below bbr_cycle_rand (7),
+     * then one bbr_advance_cycle_phase — so the cycle starts at 1.25 or at one of the 1.0 phases,
+     * each with probability 1/7, never at 0.75.
+     */
     private void enterProbeBw(long now) {
         mode = Mode.PROBE_BW;
         cwndGain = CWND_GAIN;
-        cycleIndex = 2;
+        cycleIndex = (PACING_GAIN.length - 1 - random.nextInt(PACING_GAIN.length - 1) + 1) % PACING_GAIN.length;
         cycleStamp = now;
         pacingGain = PACING_GAIN[cycleIndex];
     }

@@ -60,6 +60,28 @@ class BbrTest {
         return path.cwndSegments();
     }
 
+    /**
+     * Linux bbr_reset_probe_bw_mode: PROBE_BW starts at phase 8 − r for a draw r below 7 — the
+     * 1.25 phase or one of the six 1.0 phases, each 1/7 of the time, never the 0.75 phase (which
+     * would drain a queue that is not there). 700 seeds: each of the seven about 100 times.
+     */
+    @Test
+    void probeBwStartsAtARandomPhaseOtherThanTheDrainingOne() {
+        int[] starts = new int[Bbr.PACING_GAIN.length];
+        for (long seed = 0; seed < 700; seed++) {
+            Bbr bbr = new Bbr();
+            SyntheticPath path = new SyntheticPath(bbr, 40 * MS, 1000, 10, seed);
+            while (bbr.mode() != Bbr.Mode.PROBE_BW) {
+                path.round();
+            }
+            starts[bbr.cycleIndex()]++;
+        }
+        assertThat(starts[1]).isZero();
+        for (int phase : new int[] {0, 2, 3, 4, 5, 6, 7}) {
+            assertThat(starts[phase]).as("phase %d", phase).isBetween(70, 130);
+        }
+    }
+
     /** A 40 ms path of {@code segmentsPerSec} after 2 s, run on until PROBE_BW's gain is {@code gain}. */
     private static SyntheticPath inProbeBw(double segmentsPerSec, double gain) {
         SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, segmentsPerSec, 10);

@@ -36,10 +36,16 @@ final class SyntheticPath {
     private double markCarry;
 
     SyntheticPath(CongestionControl cc, long baseRttNanos, double capacitySegmentsPerSec, int initialSegments) {
+        this(cc, baseRttNanos, capacitySegmentsPerSec, initialSegments, 0);
+    }
+
+    /** With {@code randomSeed} as the stack's seed for the algorithm ({@link CcInit#randomSeed()}). */
+    SyntheticPath(CongestionControl cc, long baseRttNanos, double capacitySegmentsPerSec, int initialSegments,
+                  long randomSeed) {
         this.cc = cc;
         this.baseRttNanos = baseRttNanos;
         this.capacitySegmentsPerSec = capacitySegmentsPerSec;
-        cc.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0, 0));
+        cc.init(new CcInit(MSS, (long) initialSegments * MSS, true, true, false, 0, randomSeed));
     }
 
     double cwndSegments() {
