@@ -222,6 +222,15 @@ final class Sender {
             }
             break;
         }
+        afterSending(now, sentBefore, paceUntil);
+    }
+
+    /**
+     * What one {@link #trySend} leaves armed or noted. A method of its own so that trySend stays
+     * under C2's size for inlining a hot method (FreqInlineSize, 325 bytecodes): above it, every
+     * ACK and write paid a call into it.
+     */
+    private void afterSending(long now, long sentBefore, long paceUntil) {
         timers.arm(TimerKind.PACING, paceUntil);
         boolean limited = cwndBlocked || inflight() >= cc.cwndBytes(); // Linux tcp_write_xmit's is_cwnd_limited
         if (segmentsSent > sentBefore || limited) {

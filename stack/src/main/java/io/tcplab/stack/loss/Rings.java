@@ -9,16 +9,19 @@ import java.lang.reflect.Array;
 final class Rings {
     private Rings() {}
 
-    /** A copy of ring {@code old} with capacity newMask+1 holding the ordinals [head, head+count). */
-    static <T> T grow(T old, long head, int count, int oldMask, int newMask) {
+    /**
+     * A copy of ring {@code old}, whose slots are records of {@code stride} elements, with capacity
+     * newMask+1 records holding the ordinals [head, head+count).
+     */
+    static <T> T grow(T old, int stride, long head, int count, int oldMask, int newMask) {
         @SuppressWarnings("unchecked")
-        T grown = (T) Array.newInstance(old.getClass().getComponentType(), newMask + 1);
+        T grown = (T) Array.newInstance(old.getClass().getComponentType(), (newMask + 1) * stride);
         long o = head;
         for (int left = count; left > 0; ) {
             int from = (int) (o & oldMask);
             int to = (int) (o & newMask);
             int run = Math.min(left, Math.min(oldMask + 1 - from, newMask + 1 - to));
-            System.arraycopy(old, from, grown, to, run);
+            System.arraycopy(old, from * stride, grown, to * stride, run * stride);
             o += run;
             left -= run;
         }

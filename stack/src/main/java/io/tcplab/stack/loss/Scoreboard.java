@@ -42,19 +42,31 @@ public final class Scoreboard implements ScoreboardView {
     /** Sent while the application had nothing more to send (Linux tcp_rate.c is_app_limited). */
     private static final byte APP_LIMITED = 16;
     private static final int DEFAULT_CAPACITY = 64;
+    /** The {@code hot} record: start, length and transmissions (one long), send time, nextUnsacked. */
+    private static final int HOT = 4;
+    private static final int START = 0;
+    private static final int LENGTH_TX = 1;
+    private static final int SEND_TIME = 2;
+    private static final int NEXT_UNSACKED = 3;
+    /** The {@code rate} record: delivered, delivered time, first send time, lost and pipe at the send. */
+    private static final int RATE = 5;
+    private static final int AT_DELIVERED = 0;
+    private static final int AT_DELIVERED_TIME = 1;
+    private static final int AT_FIRST_SENT = 2;
+    private static final int AT_LOST = 3;
+    private static final int AT_PIPE = 4;
 
-    private long[] start;
-    private int[] length;
-    private long[] sendTime;
-    private int[] txCount;
+    /**
+     * Each segment's state as records in two rings, so that handling one segment touches a
+     * cache line or two rather than one per field (with 10,000 segments in flight the segment an
+     * ACK reaches left thousands of sends ago and is cold): {@link #HOT} longs per slot in
+     * {@code hot} — its start, length and transmission count, last send time and
+     * {@code nextUnsacked} — and {@link #RATE} in {@code rate}, the delivery-rate stamps read only
+     * for the newest segment an ACK delivers. {@code flags} stays a dense byte ring for scans.
+     */
+    private long[] hot;
+    private long[] rate;
     private byte[] flags;
-    private long[] deliveredAtSend;
-    private long[] deliveredTimeAtSend;
-    private long[] firstSentTimeAtSend;
-    /** The connection's lost total (P.lost) and pipe just after the send (P.tx_in_flight), draft-ietf-ccwg-bbr §4.1.2.1.2. */
-    private long[] lostAtSend;
-    private long[] pipeAfterSend;
-    private long[] nextUnsacked;
     /** The segments in flight (not SACKed, not lost unless retransmitted) by last transmission time. */
     private final SendOrder sendOrder;
     private int mask;
@@ -91,17 +103,9 @@ public final class Scoreboard implements ScoreboardView {
     /** initialCapacity: segments before the first growth (rounded up to a power of two). */
     public Scoreboard(int initialCapacity) {
         int cap = Integer.highestOneBit(Math.max(2, initialCapacity) * 2 - 1);
-        start = new long[cap];
-        length = new int[cap];
-        sendTime = new long[cap];
-        txCount = new int[cap];
+        hot = new long[cap * HOT];
+        rate = new long[cap * RATE];
         flags = new byte[cap];
-        deliveredAtSend = new long[cap];
-        deliveredTimeAtSend = new long[cap];
-        firstSentTimeAtSend = new long[cap];
-        lostAtSend = new long[cap];
-        pipeAfterSend = new long[cap];
-        nextUnsacked = new long[cap];
         sendOrder = new SendOrder(cap);
         mask = cap - 1;
     }
@@ -131,27 +135,27 @@ public final class Scoreboard implements ScoreboardView {
         }
         long o = endOrd++;
         int i = slot(o);
-        start[i] = seq;
-        length[i] = len;
-        sendTime[i] = nowNanos;
-        txCount[i] = 1;
+        setStart(i, seq);
+        setLength(i, len);
+        setSendTime(i, nowNanos);
+        setTxCount(i, 1);
         flags[i] = appLimited ? APP_LIMITED : 0;
-        this.deliveredAtSend[i] = deliveredAtSend;
-        this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
-        this.firstSentTimeAtSend[i] = firstSentTime;
-        this.lostAtSend[i] = lostAtSend;
-        nextUnsacked[i] = o;
+        setDeliveredAtSend(i, deliveredAtSend);
+        setDeliveredTimeAtSend(i, deliveredTimeAtSend);
+        setFirstSentTimeAtSend(i, firstSentTime);
+        setLostAtSend(i, lostAtSend);
+        setNextUnsacked(i, o);
         sendOrder.append(o);
         highData = seq + len;
         account(o, 1);
-        pipeAfterSend[i] = pipe;
+        setPipeAfterSend(i, pipe);
     }
 
     /** Records a retransmission of the segment starting at seq, keeping its delivery state (tests). */
     public void onRetransmit(long seq, long nowNanos) {
         int i = slot(segmentStartingAt(seq));
-        onRetransmit(seq, nowNanos, deliveredAtSend[i], deliveredTimeAtSend[i], firstSentTimeAtSend[i],
-                (flags[i] & APP_LIMITED) != 0, lostAtSend[i]);
+        onRetransmit(seq, nowNanos, deliveredAtSend(i), deliveredTimeAtSend(i), firstSentTimeAtSend(i),
+                (flags[i] & APP_LIMITED) != 0, lostAtSend(i));
     }
 
     /**
@@ -169,18 +173,18 @@ public final class Scoreboard implements ScoreboardView {
         }
         byte f = (byte) (flags[i] | RETRANSMITTED | EVER_RETRANSMITTED);
         setFlags(o, appLimited ? (byte) (f | APP_LIMITED) : (byte) (f & ~APP_LIMITED));
-        txCount[i]++;
-        sendTime[i] = nowNanos;
-        this.deliveredAtSend[i] = deliveredAtSend;
-        this.deliveredTimeAtSend[i] = deliveredTimeAtSend;
-        this.firstSentTimeAtSend[i] = firstSentTime;
-        this.lostAtSend[i] = lostAtSend;
+        setTxCount(i, txCount(i) + 1);
+        setSendTime(i, nowNanos);
+        setDeliveredAtSend(i, deliveredAtSend);
+        setDeliveredTimeAtSend(i, deliveredTimeAtSend);
+        setFirstSentTimeAtSend(i, firstSentTime);
+        setLostAtSend(i, lostAtSend);
         if (wasInFlight) {
             sendOrder.moveToTail(o);
         } else if (inFlightOrder(flags[i])) {
             sendOrder.append(o);
         }
-        pipeAfterSend[i] = pipe;
+        setPipeAfterSend(i, pipe);
     }
 
     /** Whether a segment with these flags is in flight, and so in the send-time order. */
@@ -199,20 +203,20 @@ public final class Scoreboard implements ScoreboardView {
             return false;
         }
         while (headOrd < endOrd && end(headOrd) <= sndUna) {
-            acknowledge(headOrd, length[slot(headOrd)], out);
+            acknowledge(headOrd, length(slot(headOrd)), out);
             account(headOrd, -1);
             if (inFlightOrder(flags[slot(headOrd)])) {
                 sendOrder.remove(headOrd);
             }
             headOrd++;
         }
-        if (headOrd < endOrd && start[slot(headOrd)] < sndUna) {
+        if (headOrd < endOrd && start(slot(headOrd)) < sndUna) {
             int i = slot(headOrd);
-            int acked = (int) (sndUna - start[i]);
+            int acked = (int) (sndUna - start(i));
             acknowledge(headOrd, acked, out);
             account(headOrd, -1);
-            start[i] = sndUna;
-            length[i] -= acked;
+            setStart(i, sndUna);
+            setLength(i, length(i) - acked);
             account(headOrd, 1);
         }
         frontier = Math.max(frontier, headOrd);
@@ -222,7 +226,7 @@ public final class Scoreboard implements ScoreboardView {
     private void acknowledge(long o, int bytes, AckResult out) {
         int i = slot(o);
         boolean resent = (flags[i] & EVER_RETRANSMITTED) != 0;
-        if (resent && bytes == length[i]) {
+        if (resent && bytes == length(i)) {
             retransmittedSegments--; // the whole segment leaves the scoreboard
         }
         if ((flags[i] & SACKED) == 0) {
@@ -248,7 +252,7 @@ public final class Scoreboard implements ScoreboardView {
             return SACK_DSACK;
         }
         long o = findSegment(Math.max(left, una));
-        if (start[slot(o)] < left) {
+        if (start(slot(o)) < left) {
             o++;
         }
         for (o = firstUnsackedFrom(o); o < endOrd && end(o) <= right; o = firstUnsackedFrom(o + 1)) {
@@ -276,32 +280,32 @@ public final class Scoreboard implements ScoreboardView {
             sendOrder.remove(o);
         }
         setFlags(o, (byte) ((flags[i] | SACKED) & ~(LOST | RETRANSMITTED)));
-        nextUnsacked[i] = o + 1;
+        setNextUnsacked(i, o + 1);
         highestSackedOrd = Math.max(highestSackedOrd, o);
-        out.newlySackedBytes += length[i];
+        out.newlySackedBytes += length(i);
         delivered(o, out, true);
     }
 
     private void delivered(long o, AckResult out, boolean bySack) {
         int i = slot(o);
         long end = end(o);
-        if (end < fack && txCount[i] == 1) {
+        if (end < fack && txCount(i) == 1) {
             out.reordering = true; // RFC 8985 §6.2 step 3: delivered below RACK.fack, never resent
         }
         fack = Math.max(fack, end);
-        out.delivered(sendTime[i], txCount[i], end, deliveredAtSend[i], deliveredTimeAtSend[i],
-                firstSentTimeAtSend[i], (flags[i] & APP_LIMITED) != 0, lostAtSend[i], pipeAfterSend[i], bySack);
+        out.delivered(sendTime(i), txCount(i), end, deliveredAtSend(i), deliveredTimeAtSend(i),
+                firstSentTimeAtSend(i), (flags[i] & APP_LIMITED) != 0, lostAtSend(i), pipeAfterSend(i), bySack);
     }
 
     /** The first ordinal at or after o whose segment is not SACKed (or endOrd); compresses the path. */
     private long firstUnsackedFrom(long o) {
         long root = o;
-        while (root < endOrd && nextUnsacked[slot(root)] != root) {
-            root = nextUnsacked[slot(root)];
+        while (root < endOrd && nextUnsacked(slot(root)) != root) {
+            root = nextUnsacked(slot(root));
         }
         while (o < root) {
-            long next = nextUnsacked[slot(o)];
-            nextUnsacked[slot(o)] = root;
+            long next = nextUnsacked(slot(o));
+            setNextUnsacked(slot(o), root);
             o = next;
         }
         return root;
@@ -321,15 +325,15 @@ public final class Scoreboard implements ScoreboardView {
             int i = slot(frontier);
             boolean sacked = (flags[i] & SACKED) != 0;
             long countAbove = sackedCountAtOrAbove - (sacked ? 1 : 0);
-            long bytesAbove = sackedBytesAtOrAbove - (sacked ? length[i] : 0);
+            long bytesAbove = sackedBytesAtOrAbove - (sacked ? length(i) : 0);
             if (countAbove < dupThresh && bytesAbove <= byteLimit) {
                 break;
             }
             if (sacked) {
                 sackedCountAtOrAbove--;
-                sackedBytesAtOrAbove -= length[i];
+                sackedBytesAtOrAbove -= length(i);
             } else if ((flags[i] & LOST) == 0) {
-                out.newlyLostBytes += length[i];
+                out.newlyLostBytes += length(i);
                 markLostAt(frontier, true);
                 rule1Cursor = Math.min(rule1Cursor, frontier); // a markLost may have moved it past
             }
@@ -381,7 +385,7 @@ public final class Scoreboard implements ScoreboardView {
         long before = lostBytes;
         for (long o = headOrd; o < endOrd; o++) {
             int i = slot(o);
-            if ((flags[i] & SACKED) == 0 && length[i] > maxLength) {
+            if ((flags[i] & SACKED) == 0 && length(i) > maxLength) {
                 markLostAt(o);
                 lostLimit = Math.max(lostLimit, o + 1);
                 rule1Cursor = Math.min(rule1Cursor, o);
@@ -409,7 +413,7 @@ public final class Scoreboard implements ScoreboardView {
             sendOrder.remove(o);
         }
         if (lostListener != null && ((before & LOST) == 0 || leftFlight)) {
-            lostListener.lost(start[i], length[i]);
+            lostListener.lost(start(i), length(i));
         }
     }
 
@@ -428,7 +432,7 @@ public final class Scoreboard implements ScoreboardView {
             }
             if ((flags[i] & SACKED) != 0) {
                 count++;
-                bytes += length[i];
+                bytes += length(i);
             }
         }
         frontier = lostLimit = rule1Cursor = headOrd;
@@ -440,7 +444,7 @@ public final class Scoreboard implements ScoreboardView {
     /** Puts every in-flight segment back in send-time order. O(n log n), allocates: undo and reneging only. */
     private void rebuildSendOrder() {
         long[] bySendTime = LongStream.range(headOrd, endOrd).filter(o -> inFlightOrder(flags[slot(o)])).boxed()
-                .sorted(Comparator.comparingLong(o -> sendTime[slot(o)]))
+                .sorted(Comparator.comparingLong(o -> sendTime(slot(o))))
                 .mapToLong(Long::longValue).toArray();
         sendOrder.rebuild(bySendTime, bySendTime.length);
     }
@@ -455,7 +459,7 @@ public final class Scoreboard implements ScoreboardView {
             if ((flags[i] & SACKED) != 0) {
                 setFlags(o, (byte) (flags[i] & ~SACKED));
             }
-            nextUnsacked[i] = o;
+            setNextUnsacked(i, o);
         }
         frontier = rule3Cursor = headOrd;
         sackedCountAtOrAbove = sackedBytesAtOrAbove = 0;
@@ -486,7 +490,7 @@ public final class Scoreboard implements ScoreboardView {
             c++;
         }
         rule1Cursor = c;
-        return c < limit ? start[slot(c)] : -1;
+        return c < limit ? start(slot(c)) : -1;
     }
 
     /**
@@ -501,7 +505,7 @@ public final class Scoreboard implements ScoreboardView {
             c++;
         }
         rule3Cursor = c;
-        return c < highestSackedOrd ? start[slot(c)] : -1;
+        return c < highestSackedOrd ? start(slot(c)) : -1;
     }
 
     /**
@@ -512,7 +516,7 @@ public final class Scoreboard implements ScoreboardView {
     public long highestUnsackedSegment() {
         for (long o = endOrd - 1; o >= headOrd; o--) {
             if ((flags[slot(o)] & SACKED) == 0) {
-                return start[slot(o)];
+                return start(slot(o));
             }
         }
         return -1;
@@ -551,7 +555,7 @@ public final class Scoreboard implements ScoreboardView {
 
     @Override
     public long sndUna() {
-        return headOrd < endOrd ? start[slot(headOrd)] : highData;
+        return headOrd < endOrd ? start(slot(headOrd)) : highData;
     }
 
     @Override
@@ -575,31 +579,31 @@ public final class Scoreboard implements ScoreboardView {
     @Override
     public int segmentLength(long seq) {
         long o = findSegment(seq);
-        return o < 0 ? -1 : length[slot(o)];
+        return o < 0 ? -1 : length(slot(o));
     }
 
     @Override
     public long sendTimeOf(long seq) {
         long o = findSegment(seq);
-        return o < 0 ? -1 : sendTime[slot(o)];
+        return o < 0 ? -1 : sendTime(slot(o));
     }
 
     @Override
     public int txCountOf(long seq) {
         long o = findSegment(seq);
-        return o < 0 ? 0 : txCount[slot(o)];
+        return o < 0 ? 0 : txCount(slot(o));
     }
 
     @Override
     public long oldestOutstandingSendTime() {
         long o = sendOrder.first();
-        return o < 0 ? -1 : sendTime[slot(o)];
+        return o < 0 ? -1 : sendTime(slot(o));
     }
 
     @Override
     public long oldestOutstandingSeq() {
         long o = sendOrder.first();
-        return o < 0 ? -1 : start[slot(o)];
+        return o < 0 ? -1 : start(slot(o));
     }
 
     // ---------------------------------------------------------------- time order, for timer-based detectors
@@ -615,17 +619,17 @@ public final class Scoreboard implements ScoreboardView {
     }
 
     @Override
-    public long sendTimeAt(long h) { return sendTime[slot(h)]; }
+    public long sendTimeAt(long h) { return sendTime(slot(h)); }
 
     @Override
-    public int txCountAt(long h) { return txCount[slot(h)]; }
+    public int txCountAt(long h) { return txCount(slot(h)); }
 
     @Override
     public long endAt(long h) { return end(h); }
 
     /** Deems the in-flight segment with handle h lost (RACK, TEB); it leaves the time order. */
     public void markLostHandle(long h, AckResult out) {
-        out.newlyLostBytes += length[slot(h)];
+        out.newlyLostBytes += length(slot(h));
         markLostAt(h);
         lostLimit = Math.max(lostLimit, h + 1);
         rule1Cursor = Math.min(rule1Cursor, h);
@@ -669,7 +673,7 @@ public final class Scoreboard implements ScoreboardView {
     /** Adds (sign 1) or removes (sign -1) segment o's share of the running totals. */
     private void account(long o, int sign) {
         int i = slot(o);
-        long len = (long) sign * length[i];
+        long len = (long) sign * length(i);
         byte f = flags[i];
         if ((f & SACKED) != 0) {
             sackedBytes += len;
@@ -694,13 +698,13 @@ public final class Scoreboard implements ScoreboardView {
 
     /** Ordinal of the outstanding segment holding seq, or -1. */
     private long findSegment(long seq) {
-        if (headOrd == endOrd || seq < start[slot(headOrd)] || seq >= highData) {
+        if (headOrd == endOrd || seq < start(slot(headOrd)) || seq >= highData) {
             return -1;
         }
-        long first = start[slot(headOrd)];
+        long first = start(slot(headOrd));
         long guess = headOrd + (seq - first) * count() / (highData - first);
         for (long o = Math.max(headOrd, guess - 1); o <= Math.min(endOrd - 1, guess + 1); o++) {
-            if (start[slot(o)] <= seq && seq < end(o)) {
+            if (start(slot(o)) <= seq && seq < end(o)) {
                 return o;
             }
         }
@@ -708,7 +712,7 @@ public final class Scoreboard implements ScoreboardView {
         long hi = endOrd - 1;
         while (lo < hi) { // last ordinal whose start is <= seq
             long mid = (lo + hi + 1) >>> 1;
-            if (start[slot(mid)] <= seq) {
+            if (start(slot(mid)) <= seq) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -719,7 +723,7 @@ public final class Scoreboard implements ScoreboardView {
 
     private long segmentStartingAt(long seq) {
         long o = findSegment(seq);
-        if (o < 0 || start[slot(o)] != seq) {
+        if (o < 0 || start(slot(o)) != seq) {
             throw new IllegalArgumentException("no outstanding segment starts at " + seq);
         }
         return o;
@@ -727,27 +731,46 @@ public final class Scoreboard implements ScoreboardView {
 
     private long end(long o) {
         int i = slot(o);
-        return start[i] + length[i];
+        return start(i) + length(i);
     }
 
     private int slot(long o) {
         return (int) (o & mask);
     }
 
+    // ---------------------------------------------------------------- the records of slot i
+
+    private long start(int i) { return hot[i * HOT + START]; }
+    private void setStart(int i, long seq) { hot[i * HOT + START] = seq; }
+    private int length(int i) { return (int) hot[i * HOT + LENGTH_TX]; }
+    private int txCount(int i) { return (int) (hot[i * HOT + LENGTH_TX] >>> 32); }
+    private void setLength(int i, int len) {
+        hot[i * HOT + LENGTH_TX] = (hot[i * HOT + LENGTH_TX] & 0xFFFFFFFF00000000L) | (len & 0xFFFFFFFFL);
+    }
+    private void setTxCount(int i, int n) {
+        hot[i * HOT + LENGTH_TX] = ((long) n << 32) | (hot[i * HOT + LENGTH_TX] & 0xFFFFFFFFL);
+    }
+    private long sendTime(int i) { return hot[i * HOT + SEND_TIME]; }
+    private void setSendTime(int i, long t) { hot[i * HOT + SEND_TIME] = t; }
+    private long nextUnsacked(int i) { return hot[i * HOT + NEXT_UNSACKED]; }
+    private void setNextUnsacked(int i, long o) { hot[i * HOT + NEXT_UNSACKED] = o; }
+    private long deliveredAtSend(int i) { return rate[i * RATE + AT_DELIVERED]; }
+    private void setDeliveredAtSend(int i, long v) { rate[i * RATE + AT_DELIVERED] = v; }
+    private long deliveredTimeAtSend(int i) { return rate[i * RATE + AT_DELIVERED_TIME]; }
+    private void setDeliveredTimeAtSend(int i, long v) { rate[i * RATE + AT_DELIVERED_TIME] = v; }
+    private long firstSentTimeAtSend(int i) { return rate[i * RATE + AT_FIRST_SENT]; }
+    private void setFirstSentTimeAtSend(int i, long v) { rate[i * RATE + AT_FIRST_SENT] = v; }
+    private long lostAtSend(int i) { return rate[i * RATE + AT_LOST]; }
+    private void setLostAtSend(int i, long v) { rate[i * RATE + AT_LOST] = v; }
+    private long pipeAfterSend(int i) { return rate[i * RATE + AT_PIPE]; }
+    private void setPipeAfterSend(int i, long v) { rate[i * RATE + AT_PIPE] = v; }
+
     private void grow() {
         int n = count();
         int newMask = mask * 2 + 1;
-        start = Rings.grow(start, headOrd, n, mask, newMask);
-        length = Rings.grow(length, headOrd, n, mask, newMask);
-        sendTime = Rings.grow(sendTime, headOrd, n, mask, newMask);
-        txCount = Rings.grow(txCount, headOrd, n, mask, newMask);
-        flags = Rings.grow(flags, headOrd, n, mask, newMask);
-        deliveredAtSend = Rings.grow(deliveredAtSend, headOrd, n, mask, newMask);
-        deliveredTimeAtSend = Rings.grow(deliveredTimeAtSend, headOrd, n, mask, newMask);
-        firstSentTimeAtSend = Rings.grow(firstSentTimeAtSend, headOrd, n, mask, newMask);
-        lostAtSend = Rings.grow(lostAtSend, headOrd, n, mask, newMask);
-        pipeAfterSend = Rings.grow(pipeAfterSend, headOrd, n, mask, newMask);
-        nextUnsacked = Rings.grow(nextUnsacked, headOrd, n, mask, newMask);
+        hot = Rings.grow(hot, HOT, headOrd, n, mask, newMask);
+        rate = Rings.grow(rate, RATE, headOrd, n, mask, newMask);
+        flags = Rings.grow(flags, 1, headOrd, n, mask, newMask);
         sendOrder.grow(headOrd, n, newMask);
         mask = newMask;
     }

@@ -8,15 +8,14 @@ package io.tcplab.stack.loss;
 final class SendOrder {
     private static final long NONE = -1;
 
-    private long[] prev;
-    private long[] next;
+    /** Per slot the previous and the next ordinal, side by side: a removal touches one record per node. */
+    private long[] links;
     private int mask;
     private long head = NONE;
     private long tail = NONE;
 
     SendOrder(int capacity) {
-        prev = new long[capacity];
-        next = new long[capacity];
+        links = new long[2 * capacity];
         mask = capacity - 1;
     }
 
@@ -27,33 +26,33 @@ final class SendOrder {
 
     /** The ordinal sent after o, or -1. */
     long next(long o) {
-        return next[slot(o)];
+        return nextOf(o);
     }
 
     /** Appends o as the most recently sent. */
     void append(long o) {
-        prev[slot(o)] = tail;
-        next[slot(o)] = NONE;
+        setPrev(o, tail);
+        setNext(o, NONE);
         if (tail == NONE) {
             head = o;
         } else {
-            next[slot(tail)] = o;
+            setNext(tail, o);
         }
         tail = o;
     }
 
     void remove(long o) {
-        long p = prev[slot(o)];
-        long n = next[slot(o)];
+        long p = prevOf(o);
+        long n = nextOf(o);
         if (p == NONE) {
             head = n;
         } else {
-            next[slot(p)] = n;
+            setNext(p, n);
         }
         if (n == NONE) {
             tail = p;
         } else {
-            prev[slot(n)] = p;
+            setPrev(n, p);
         }
     }
 
@@ -78,9 +77,24 @@ final class SendOrder {
     }
 
     void grow(long firstOrdinal, int count, int newMask) {
-        prev = Rings.grow(prev, firstOrdinal, count, mask, newMask);
-        next = Rings.grow(next, firstOrdinal, count, mask, newMask);
+        links = Rings.grow(links, 2, firstOrdinal, count, mask, newMask);
         mask = newMask;
+    }
+
+    private long prevOf(long o) {
+        return links[2 * slot(o)];
+    }
+
+    private long nextOf(long o) {
+        return links[2 * slot(o) + 1];
+    }
+
+    private void setPrev(long o, long p) {
+        links[2 * slot(o)] = p;
+    }
+
+    private void setNext(long o, long n) {
+        links[2 * slot(o) + 1] = n;
     }
 
     private int slot(long o) {
