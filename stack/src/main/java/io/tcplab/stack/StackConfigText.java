@@ -33,6 +33,8 @@ public final class StackConfigText {
                 + "verifyChecksums=" + config.verifyChecksums + "\n"
                 + "virtualPayload=" + config.virtualPayload + "\n"
                 + "isn=" + (config.isnSource instanceof IsnGenerator ? "generator" : "given") + "\n"
+                + "fastOpenKey=" + (config.fastOpenKey == null ? "drawn" : java.util.HexFormat.of().formatHex(config.fastOpenKey))
+                + "\n"
                 + "defaultOptions=" + OptionsText.format(config.defaultOptions) + "\n";
     }
 
@@ -62,6 +64,15 @@ public final class StackConfigText {
                 .verifyChecksums(bool(lines, "verifyChecksums"))
                 .virtualPayload(bool(lines, "virtualPayload"))
                 .defaultOptions(options.apply(OptionsText.parse(value(lines, "defaultOptions"))));
+        String key = value(lines, "fastOpenKey");
+        if (!key.equals("drawn")) {
+            try {
+                b.fastOpenKey(java.util.HexFormat.of().parseHex(key));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("stack config fastOpenKey must be drawn or 32 hex digits, got '"
+                        + key + "'");
+            }
+        }
         switch (value(lines, "isn")) {
             case "generator" -> { }
             case "given" -> b.isnSource((now, localAddress, localPort, remoteAddress, remotePort) -> 0);

@@ -44,6 +44,8 @@ public final class TcpStack {
     private final Map<Integer, Listener> listeners = new HashMap<>();
     /** The listener of each passive connection until its handshake completes (for the backlog). */
     private final Map<Connection, Listener> listenerOf = new HashMap<>();
+    /** The listener of each Fast Open connection until its handshake completes (for its Fast Open limit). */
+    private final Map<Connection, Listener> fastOpenListenerOf = new HashMap<>();
     private final Context context = new Context();
 
     private final IpPacket ip = new IpPacket();
@@ -69,6 +71,7 @@ public final class TcpStack {
     private final DeadlineHeap<Connection> deadlines = new DeadlineHeap<>();
     private final IcmpHandler icmp;
     private final CookieHandshake cookies;
+    private final FastOpenServer fastOpen;
     /** When a SYN cookie was last sent: ACKs to a listener are checked as cookies only for two periods after. */
     private long lastCookieSent;
     private boolean cookieSent;
@@ -83,6 +86,7 @@ public final class TcpStack {
         this.output = new SegmentOutput(sink, stats, config.virtualPayload);
         this.icmp = new IcmpHandler(sink, stats, this::findConnection);
         this.cookies = new CookieHandshake(config.random, output, stats);
+        this.fastOpen = new FastOpenServer(config.fastOpenKey, config.random);
         tcp.setVerifyChecksum(config.verifyChecksums);
         ip.setVirtualPayload(config.virtualPayload);
         tcp.setVirtualPayload(config.virtualPayload);
@@ -234,7 +238,8 @@ public final class TcpStack {
     /**
      * RFC 9293 §3.10.7.2: a segment for a listening port. A SYN makes a connection in SYN-RECEIVED
      * while the listener's SYN queue has room, else gets a SYN cookie (RFC 4987 §3.6); an ACK is
-     * checked as a returning cookie while cookies are in use, else answered with a RST.
+     * checked as a returning cookie while cookies are in use, else answered with a RST. A listener
+     * with Fast Open (RFC 7413 §4.2.2) answers its option ({@link FastOpenServer}).
      */
     private void onListen(long now, Listener listener) {
         int flags = tcp.flags();
@@ -272,10 +277,18 @@ public final class TcpStack {
             }
             return;
         }
+        int answer = fastOpen.answer(listener.options().fastOpen, listener.fastOpenPending, ip, tcp, options);
         Connection c = newConnection(now, scratch.copy(), listener.options(), null, true);
+        if (answer == FastOpenServer.CHILD) {
+            fastOpenListenerOf.put(c, listener);
+            c.openFastOpen(now, tcp, options, ip.buffer(), ip.ecn());
+            listener.onFastOpen(c, now); // into the accept queue now: its data is there to read (§4.2.2)
+            return;
+        }
         listener.halfOpen++;
         listenerOf.put(c, listener);
-        c.openPassive(now, tcp.seq(), tcp.window(), options, flags, ip.ecn());
+        c.openPassive(now, tcp.seq(), tcp.window(), options, flags, ip.ecn(),
+                answer == FastOpenServer.COOKIE ? fastOpen.cookie() : null, options.fastOpenExperimental());
     }
 
     /** Cookies sent within the last two periods may still come back (Linux checks as long). */
@@ -469,6 +482,7 @@ public final class TcpStack {
             if (listener != null) {
                 listener.onHalfOpenGone();
             }
+            fastOpenDone(connection);
         }
 
         @Override
@@ -476,6 +490,15 @@ public final class TcpStack {
             Listener listener = listenerOf.remove(connection);
             if (listener != null) {
                 listener.onEstablished(connection, now);
+            }
+            fastOpenDone(connection);
+        }
+
+        /** A Fast Open connection left SYN-RECEIVED: its listener may take another (RFC 7413 §5.1). */
+        private void fastOpenDone(Connection connection) {
+            Listener listener = fastOpenListenerOf.remove(connection);
+            if (listener != null) {
+                listener.fastOpenPending--;
             }
         }
 

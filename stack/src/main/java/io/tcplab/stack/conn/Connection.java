@@ -108,13 +108,40 @@ public final class Connection {
 
     /**
      * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
-     * sequence space and options, and answer with a SYN-ACK.
+     * sequence space and options, and answer with a SYN-ACK — carrying {@code fastOpenCookie}
+     * (8 bytes; null for none) when the listener answers a Fast Open option with a cookie (RFC
+     * 7413 §4.2.2), in the experimental form when {@code experimental}.
      */
-    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn) {
+    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn,
+                            byte[] fastOpenCookie, boolean experimental) {
         startReceiving(segSeq & 0xFFFFFFFFL);
         handshake.acceptSyn(now, synOptions, window, synFlags, synIpEcn);
+        handshake.answerCookie(fastOpenCookie, experimental);
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
+        handshake.sendSyn(now, true);
+        ctx.onDeadlineChanged(this);
+    }
+
+    /**
+     * Passive Fast Open (RFC 7413 §4.2.2) from {@code syn}, whose cookie the listener found valid
+     * (or that needed none): the SYN's data is accepted and ready to read, the SYN-ACK
+     * acknowledges it, and the connection may send before the handshake completes — its window
+     * and algorithm start now, as Linux's tcp_fastopen_create_child starts them. A FIN on the SYN
+     * is not taken (the peer sends it again).
+     */
+    public void openFastOpen(long now, TcpHeader syn, TcpOptions synOptions, ByteBuf packet, int synIpEcn) {
+        long irs = syn.seq() & 0xFFFFFFFFL;
+        startReceiving(irs);
+        handshake.acceptSyn(now, synOptions, syn.window(), syn.flags(), synIpEcn);
+        setState(TcpState.SYN_RECEIVED, now);
+        keepAlive.heard(now);
+        handshake.startFastOpenChild(now);
+        if (syn.payloadLength() > 0) {
+            receiver.onSegment(now, irs + 1, packet, syn.payloadOffset(), syn.payloadLength(), false,
+                    options.delayedAck);
+            handshake.synDataAcknowledged();
+        }
         handshake.sendSyn(now, true);
         ctx.onDeadlineChanged(this);
     }
@@ -334,7 +361,7 @@ public final class Connection {
     public void close(long now) {
         ctx.journal().close(now, this);
         readClosed = true;
-        if (receiver != null && receiver.buffer().readable() > 0 && state.synchronized_()) {
+        if (receiver != null && receiver.buffer().readable() > 0 && (state.synchronized_() || state == TcpState.SYN_RECEIVED)) {
             reset(now);
             return;
         }
@@ -358,10 +385,15 @@ public final class Connection {
     }
 
     private void afterUserCall(long now) {
-        if (state.synchronized_()) {
+        if (sendsData()) {
             sender.trySend(now);
         }
         ctx.onDeadlineChanged(this);
+    }
+
+    /** Data may go out: once synchronized, or in SYN-RECEIVED after a Fast Open SYN (RFC 7413 §4.2.2). */
+    boolean sendsData() {
+        return state.synchronized_() || state == TcpState.SYN_RECEIVED && handshake.fastOpenChild();
     }
 
     /** The sender freed buffer space (an ACK arrived). */

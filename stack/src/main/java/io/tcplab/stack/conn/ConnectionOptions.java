@@ -145,6 +145,8 @@ public final class ConnectionOptions {
      * default: a DCTCP sender asks in its SYN and a tcplab receiver agrees (docs/stack.md).
      */
     public final ExactCeEcho exactCeEcho;
+    /** TCP Fast Open (RFC 7413): off by default; what an active open asks for and a listener grants. */
+    public final FastOpen fastOpen;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
@@ -193,6 +195,7 @@ public final class ConnectionOptions {
         pacing = b.pacing;
         slowStartAfterIdle = b.slowStartAfterIdle;
         exactCeEcho = b.exactCeEcho;
+        fastOpen = b.fastOpen;
     }
 
     /** The algorithm was handed in as a factory, not named by spec. */
@@ -260,6 +263,7 @@ public final class ConnectionOptions {
         b.pacing = pacing;
         b.slowStartAfterIdle = slowStartAfterIdle;
         b.exactCeEcho = exactCeEcho;
+        b.fastOpen = fastOpen;
         return b;
     }
 
@@ -312,6 +316,7 @@ public final class ConnectionOptions {
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
         private boolean slowStartAfterIdle = true; // RFC 5681 §4.1 (SHOULD); Linux's default too
         private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
+        private FastOpen fastOpen = FastOpen.OFF; // RFC 7413 is Experimental: every handshake is RFC 9293's
 
         public Builder congestionControl(String spec) {
             congestionControl = spec;
@@ -394,6 +399,7 @@ public final class ConnectionOptions {
         public Builder pacing(boolean on) { pacing = on; return this; }
         public Builder slowStartAfterIdle(boolean on) { slowStartAfterIdle = on; return this; }
         public Builder exactCeEcho(ExactCeEcho mode) { exactCeEcho = mode; return this; }
+        public Builder fastOpen(FastOpen f) { fastOpen = java.util.Objects.requireNonNull(f, "fastOpen"); return this; }
 
         public ConnectionOptions build() {
             if (!injected) {

@@ -32,6 +32,13 @@ final class Handshake {
     private boolean exactCeEchoAgreed;
     private long synSentNanos;
     private int synRetransmits;
+    /** A Fast Open connection of a listener, sending since its SYN (RFC 7413 §4.2.2). */
+    private boolean fastOpenChild;
+    /** The data of a SYN was acknowledged whole: the peer's, by us, or ours, by the peer (Linux's TCPI_OPT_SYN_DATA). */
+    private boolean synDataAcknowledged;
+    /** The cookie our first SYN-ACK answers a Fast Open option with, or null. */
+    private byte[] answerCookie;
+    private boolean answerCookieExperimental;
 
     Handshake(Connection c, ConnectionOptions options, Sender sender, Timestamps timestamps,
               SegmentEmitter emitter, PathMtu pathMtu, KeepAlive keepAlive, TimerTable timers) {
@@ -201,6 +208,41 @@ final class Handshake {
         return TcpOptions.windowShiftFor(options.receiveBufferBytes);
     }
 
+    /** The listener answers the SYN's Fast Open option with {@code cookie} (null: with none), in the SYN's form. */
+    void answerCookie(byte[] cookie, boolean experimental) {
+        answerCookie = cookie == null ? null : cookie.clone();
+        answerCookieExperimental = experimental;
+    }
+
+    /**
+     * A passive Fast Open connection (RFC 7413 §4.2.2): sending starts at the SYN — the window and
+     * the algorithm, the receiver's clock and the first round — as Linux's tcp_fastopen_create_child
+     * starts them, and the handshake's completion later leaves them running.
+     */
+    void startFastOpenChild(long now) {
+        fastOpenChild = true;
+        startSending(now);
+    }
+
+    boolean fastOpenChild() {
+        return fastOpenChild;
+    }
+
+    /** The SYN's data was taken whole (passive) or acknowledged whole by the SYN-ACK (active). */
+    void synDataAcknowledged() {
+        synDataAcknowledged = true;
+    }
+
+    /** Linux's TCPI_OPT_SYN_DATA: a SYN's data was acknowledged whole. */
+    boolean synDataAcked() {
+        return synDataAcknowledged;
+    }
+
+    /** Whether the handshake agreed on window scaling (RFC 7323 §2.2). */
+    boolean windowScaleAgreed() {
+        return scaleAgreed;
+    }
+
     /** Our SYN (active open) or SYN-ACK, first or again, with the retransmission timer backed off. */
     void sendSyn(long now, boolean synAck) {
         synSentNanos = now;
@@ -219,12 +261,22 @@ final class Handshake {
             o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
         }
         int flags = TcpHeader.SYN | (synAck ? TcpHeader.ACK | synAckEcnFlags(o) : synEcnFlags());
+        if (synAck && answerCookie != null && synRetransmits == 0) {
+            addFastOpenOption(o, answerCookie, answerCookie.length, answerCookieExperimental); // the first SYN-ACK only, as Linux
+        }
         int window = synAck ? c.receiver().windowField(true) : Math.min(options.receiveBufferBytes, 65535);
         emitter.syn(flags, synAck, window);
         snd.synSent();
         // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
         long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
         timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
+    }
+
+    /** The Fast Open option with {@code length} bytes of {@code cookie}, when it fits beside the others (Linux tcp_syn_options). */
+    private static void addFastOpenOption(TcpOptions o, byte[] cookie, int length, boolean experimental) {
+        if (o.encodedLength() + TcpOptions.fastOpenOptionLength(length, experimental) <= TcpOptions.MAX_LENGTH) {
+            o.setFastOpen(cookie, 0, length, experimental);
+        }
     }
 
     /**
@@ -306,18 +358,29 @@ final class Handshake {
         } else {
             sender.rtt().raiseInitialRto(3_000_000_000L);
         }
-        sender.onEstablished(now, options.initialWindowSegments);
-        c.receiver().onEstablished(now);
-        c.acks.onEstablished();
+        if (!fastOpenChild) {
+            startSending(now);
+        }
         if (c.accSender.takeHandshakeCe()) {
             sender.recovery().onHandshakeCe(now); // RFC 9768 §3.2.2.2: a CE mark the handshake fed back
         }
-        timers.cancel(TimerKind.RTO);
+        if (snd.outstanding() > 0) {
+            timers.arm(TimerKind.RTO, now + sender.rtt().rto()); // data sent with or since the SYN is still out
+        } else {
+            timers.cancel(TimerKind.RTO);
+        }
         c.setState(TcpState.ESTABLISHED, now);
         keepAlive.arm(now);
         if (sender.closeRequested()) {
             c.setState(TcpState.FIN_WAIT_1, now);
         }
+    }
+
+    /** The window, the algorithm, the receiver's clock and the first round start. */
+    private void startSending(long now) {
+        sender.onEstablished(now, options.initialWindowSegments);
+        c.receiver().onEstablished(now);
+        c.acks.onEstablished();
     }
 
     /** The listener and the application learn of the connection. */

@@ -72,7 +72,8 @@ public final class OptionsText {
                     ConnectionOptions.Builder::spurious),
             bool("pacing", o -> o.pacing, ConnectionOptions.Builder::pacing),
             bool("slowStartAfterIdle", o -> o.slowStartAfterIdle, ConnectionOptions.Builder::slowStartAfterIdle),
-            new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))));
+            new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))),
+            new Field("fastOpen", o -> o.fastOpen.format(), (b, v) -> b.fastOpen(FastOpen.parse(v))));
 
     private OptionsText() {
     }

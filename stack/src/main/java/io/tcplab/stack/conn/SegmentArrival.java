@@ -140,7 +140,9 @@ final class SegmentArrival {
         // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
-                if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
+                if (c.state() == TcpState.SYN_RECEIVED && c.handshake.fastOpenChild()) {
+                    c.enterClosed(now, ConnectionError.RESET); // handed to the application already: its data stays readable
+                } else if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
                     c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state() == TcpState.SYN_RECEIVED) {
                     c.enterClosed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT

@@ -62,6 +62,15 @@ final class SendSequence {
         return una == nxt;
     }
 
+    /**
+     * No data or FIN outstanding, our SYN aside: a Fast Open connection sends before its SYN is
+     * acknowledged (RFC 7413 §4.2.2), and as in Linux (packets_out counts data) the SYN does not
+     * hold back what Nagle or an idle restart look at.
+     */
+    boolean dataAllAcked() {
+        return Math.max(una, iss + 1) == nxt;
+    }
+
     /** The sequence number of our FIN, or -1 while none was sent. */
     long finSeq() {
         return finSeq;

@@ -190,7 +190,7 @@ final class Sender {
 
     /** Sends whatever the windows allow now: retransmissions first, then new data and FIN. */
     void trySend(long now) {
-        if (!c.state().synchronized_()) {
+        if (!c.sendsData()) {
             return;
         }
         cwndBlocked = false;
@@ -285,7 +285,7 @@ final class Sender {
         // A segment cut short by a record end with data behind it waits for nothing more: Nagle
         // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
         boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
-        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested) && !recordEnds) {
+        if (len < payloadMss && nagle && !seq.dataAllAcked() && !(last && closeRequested) && !recordEnds) {
             return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
         }
         transmitNew(now, len, last && closeRequested);
@@ -298,10 +298,10 @@ final class Sender {
     }
 
     private void transmitNew(long now, int len, boolean fin) {
-        if (slowStartAfterIdle && seq.allAcked() && now - lastSendNanos > rtt.rto()) {
+        if (slowStartAfterIdle && seq.dataAllAcked() && now - lastSendNanos > rtt.rto()) {
             cc.onEvent(CaEvent.CWND_RESTART, now); // RFC 5681 §4.1 restart window after idle
         }
-        if (seq.allAcked()) {
+        if (seq.dataAllAcked()) {
             cc.onEvent(CaEvent.TX_START_AFTER_IDLE, now);
         }
         long start = seq.nxt();
