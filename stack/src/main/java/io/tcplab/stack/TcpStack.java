@@ -72,6 +72,8 @@ public final class TcpStack {
     private final IcmpHandler icmp;
     private final CookieHandshake cookies;
     private final FastOpenServer fastOpen;
+    /** The Fast Open cookies of servers we connected to (RFC 7413 §4.1.3), kept across connections. */
+    private final io.tcplab.stack.conn.FastOpenCache fastOpenCache = new io.tcplab.stack.conn.FastOpenCache();
     /** When a SYN cookie was last sent: ACKs to a listener are checked as cookies only for two periods after. */
     private long lastCookieSent;
     private boolean cookieSent;
@@ -229,6 +231,12 @@ public final class TcpStack {
                 config.synQueue);
         listeners.put(port, listener);
         return listener;
+    }
+
+    /** Forgets every server's Fast Open cookie and MSS (RFC 7413 §4.1.3; Linux: ip tcp_metrics flush). */
+    public void forgetFastOpenCookies(long now) {
+        journal.fastOpenCookiesForgotten(now);
+        fastOpenCache.clear();
     }
 
     void removeListener(Listener listener) {
@@ -500,6 +508,11 @@ public final class TcpStack {
             if (listener != null) {
                 listener.fastOpenPending--;
             }
+        }
+
+        @Override
+        public io.tcplab.stack.conn.FastOpenCache fastOpenCache() {
+            return fastOpenCache;
         }
 
         @Override

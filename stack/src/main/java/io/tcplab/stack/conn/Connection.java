@@ -98,11 +98,17 @@ public final class Connection {
         return receiver;
     }
 
-    /** Active open (RFC 9293 §3.10.1): send a SYN. */
+    /**
+     * Active open (RFC 9293 §3.10.1): send a SYN — with Fast Open ({@link ConnectionOptions#fastOpen})
+     * and a cookie for the server, only once the application writes (RFC 7413 §4.2.1: the SYN
+     * carries the first bytes), as Linux defers the connect of {@code TCP_FASTOPEN_CONNECT}.
+     */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
         handshake.offerEcn();
-        handshake.sendSyn(now, false);
+        if (!handshake.deferSynForData()) {
+            handshake.sendSyn(now, false);
+        }
         ctx.onDeadlineChanged(this);
     }
 
@@ -234,19 +240,30 @@ public final class Connection {
         return write(now, src, src.readableBytes());
     }
 
+    /**
+     * Queues bytes for sending; returns how many were taken (fewer when the send buffer is full).
+     * The first write of a Fast Open connection whose SYN waits takes only what the SYN carries
+     * ({@link #writableBytes}) and sends the SYN with it, even when it takes nothing.
+     */
     public int write(long now, ByteBuf src, int length) {
-        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src);
-        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : ctx.journal().result(0);
+        int room = writableBytes();
+        ctx.journal().write(now, this, length, Math.min(length, room), src);
+        return writable() ? afterWrite(now, sender.buffer().write(src, Math.min(length, room)), length)
+                : ctx.journal().result(0);
     }
 
     public int write(long now, byte[] src, int offset, int length) {
-        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src, offset);
-        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length)
+        int room = writableBytes();
+        ctx.journal().write(now, this, length, Math.min(length, room), src, offset);
+        return writable() ? afterWrite(now, sender.buffer().write(src, offset, Math.min(length, room)), length)
                 : ctx.journal().result(0);
     }
 
     private int afterWrite(long now, int taken, int asked) {
         writeBlocked = taken < asked;
+        if (handshake.synWaitsForData()) {
+            handshake.sendSyn(now, false);
+        }
         afterUserCall(now);
         return ctx.journal().result(taken);
     }
@@ -284,9 +301,18 @@ public final class Connection {
         return sender.buffer().capacity();
     }
 
-    /** Free space in the send buffer. */
+    /** Free space in the send buffer; while a Fast Open SYN waits for data, what it can carry. */
     public int writableBytes() {
-        return writable() ? sender.buffer().free() : 0;
+        if (!writable()) {
+            return 0;
+        }
+        int free = sender.buffer().free();
+        return handshake.synWaitsForData() ? Math.min(free, handshake.synDataRoom()) : free;
+    }
+
+    /** The SYN waits for the application's first write (Fast Open with a cookie, see {@link #openActive}). */
+    public boolean synWaitsForData() {
+        return handshake.synWaitsForData();
     }
 
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */

@@ -39,6 +39,8 @@ final class Handshake {
     /** The cookie our first SYN-ACK answers a Fast Open option with, or null. */
     private byte[] answerCookie;
     private boolean answerCookieExperimental;
+    /** An active open's Fast Open (RFC 7413 §4.1, §4.2.1). */
+    private final FastOpenClient fastOpenClient;
 
     Handshake(Connection c, ConnectionOptions options, Sender sender, Timestamps timestamps,
               SegmentEmitter emitter, PathMtu pathMtu, KeepAlive keepAlive, TimerTable timers) {
@@ -51,6 +53,7 @@ final class Handshake {
         this.pathMtu = pathMtu;
         this.keepAlive = keepAlive;
         this.timers = timers;
+        this.fastOpenClient = new FastOpenClient(c, options.fastOpen);
     }
 
     /**
@@ -243,9 +246,41 @@ final class Handshake {
         return scaleAgreed;
     }
 
+    /** An active open with Fast Open reads the stack's cache: true when the SYN is to wait for the first write. */
+    boolean deferSynForData() {
+        return fastOpenClient.open();
+    }
+
+    /** The SYN waits for the application's first write, whose bytes it will carry (Linux's deferred connect). */
+    boolean synWaitsForData() {
+        return fastOpenClient.deferred();
+    }
+
+    /** Bytes the waiting SYN may carry (RFC 7413 §4.2.1, sized as Linux's tcp_send_syn_data). */
+    int synDataRoom() {
+        return fastOpenClient.synDataRoom(ourMss(), pathMtu.mssLimit());
+    }
+
+    /**
+     * The SYN-ACK of a Fast Open SYN acknowledged up to {@code ack}: the cache learns from it,
+     * and whether the SYN's data was acknowledged whole is kept (Linux's TCPI_OPT_SYN_DATA).
+     */
+    void onFastOpenSynAck(TcpOptions synAck, long ack) {
+        long dataEnd = snd.iss() + 1 + fastOpenClient.synData();
+        if (fastOpenClient.onSynAck(synAck, ack, dataEnd, synRetransmits > 0)) {
+            synDataAcknowledged = true;
+        }
+    }
+
     /** Our SYN (active open) or SYN-ACK, first or again, with the retransmission timer backed off. */
     void sendSyn(long now, boolean synAck) {
         synSentNanos = now;
+        int data = 0;
+        if (!synAck && synRetransmits == 0) {
+            data = fastOpenClient.deferred()
+                    ? (int) Math.min(sender.dataEnd() - (snd.iss() + 1), synDataRoom()) : 0;
+            fastOpenClient.sendingSyn(data);
+        }
         TcpOptions o = c.ctx.output().options();
         o.setMss(ourMss());
         if (synAck ? scaleAgreed : options.windowScale) {
@@ -263,10 +298,15 @@ final class Handshake {
         int flags = TcpHeader.SYN | (synAck ? TcpHeader.ACK | synAckEcnFlags(o) : synEcnFlags());
         if (synAck && answerCookie != null && synRetransmits == 0) {
             addFastOpenOption(o, answerCookie, answerCookie.length, answerCookieExperimental); // the first SYN-ACK only, as Linux
+        } else if (!synAck) {
+            fastOpenClient.addOption(o, synRetransmits > 0);
         }
         int window = synAck ? c.receiver().windowField(true) : Math.min(options.receiveBufferBytes, 65535);
-        emitter.syn(flags, synAck, window);
+        emitter.syn(flags, synAck, window, data);
         snd.synSent();
+        if (data > 0) {
+            snd.sent(data, false);
+        }
         // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
         long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
         timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
@@ -343,11 +383,18 @@ final class Handshake {
      * An active open's completion: RFC 9293 §3.10.7.3 forms the ACK of the SYN-ACK on entering
      * ESTABLISHED, so it leaves before whatever the application writes when told, as Linux's
      * tcp_rcv_synsent_state_process sends it (tcp_send_ack) before the socket wakes its writer.
-     * Sent after the application's first data instead, it was a redundant pure ACK.
+     * Sent after the application's first data instead, it was a redundant pure ACK. Data already
+     * waiting — queued in SYN-SENT, or a Fast Open SYN's that the SYN-ACK did not acknowledge —
+     * leaves at once and carries the ACK instead (§3.10.7.3 allows it).
      */
     void completeActive(long now) {
         establish(now);
-        emitter.ack(now);
+        if (snd.outstanding() > 0) {
+            sender.resendSynData(now, synSentNanos);
+        }
+        if (!sender.sendWaiting(now)) {
+            emitter.ack(now);
+        }
         announce(now);
     }
 

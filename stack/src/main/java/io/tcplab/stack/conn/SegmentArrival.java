@@ -70,7 +70,9 @@ final class SegmentArrival {
         }
         if (hasAck) {
             snd.acknowledge(ack);
+            c.sender.buffer().ackTo(Math.min(ack, c.sender.dataEnd())); // a Fast Open SYN's data
             snd.windowFrom(irs, ack);
+            c.handshake.onFastOpenSynAck(opts, ack);
             c.handshake.completeActive(now);
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)

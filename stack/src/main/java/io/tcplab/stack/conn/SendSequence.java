@@ -80,9 +80,9 @@ final class SendSequence {
         return finSeq >= 0 && una > finSeq;
     }
 
-    /** Our SYN left: it takes the ISS (RFC 9293 §3.4). */
+    /** Our SYN left: it takes the ISS (RFC 9293 §3.4); data a first Fast Open SYN carried stays sent. */
     void synSent() {
-        nxt = iss + 1;
+        nxt = Math.max(nxt, iss + 1);
     }
 
     /** The handshake's window, never scaled (RFC 7323 §2.2), and the shift the peer's later windows use. */

@@ -378,6 +378,37 @@ final class Sender {
         return Math.max(1, smss - c.emitter.extraOptionBytes());
     }
 
+    /**
+     * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
+     * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
+     * all deemed lost, so the next send resends them (Linux tcp_rcv_fastopen_synack marks the
+     * SYN's data lost and retransmits it without a congestion response).
+     */
+    void resendSynData(long now, long sentAt) {
+        for (long start = seq.una(); start < seq.nxt(); ) {
+            int len = (int) Math.min(smss, seq.nxt() - start);
+            scoreboard.onSend(start, len, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
+                    rate.appLimited(), recovery.lostBytes());
+            start += len;
+        }
+        recovery.onSynDataUnacknowledged(now);
+    }
+
+    /**
+     * Sends what waits — segments deemed lost, queued data — as soon as a handshake completes;
+     * returns whether anything left. RFC 9293 §3.10.7.3 lets data queued in SYN-SENT ride on the
+     * ACK of the SYN-ACK, as Linux's tcp_rcv_synsent_state_process lets it for a writer waiting
+     * on the handshake instead of sending a pure ACK.
+     */
+    boolean sendWaiting(long now) {
+        if (!hasUnsent() && scoreboard.nextLostToRetransmit() < 0) {
+            return false;
+        }
+        long before = segmentsSent + segmentsRetransmitted;
+        trySend(now);
+        return segmentsSent + segmentsRetransmitted > before;
+    }
+
     // ---------------------------------------------------------------- probes
 
     /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */

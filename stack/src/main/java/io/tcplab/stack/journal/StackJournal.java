@@ -114,6 +114,10 @@ public interface StackJournal {
     default void abort(long now, Connection connection) {
     }
 
+    /** {@code TcpStack.forgetFastOpenCookies}. */
+    default void fastOpenCookiesForgotten(long now) {
+    }
+
     /** {@code abortQuietly}, by the application or its driver, or by the stack itself (then inside an input). */
     default void abortQuietly(long now, Connection connection) {
     }

@@ -132,6 +132,28 @@ final class ScriptedPeer {
         return connection;
     }
 
+    /**
+     * Starts over with a new connection on the same stack (and the same four-tuple, which the
+     * last connection must have left): the streams, timestamps and the peer's MSS are forgotten,
+     * what the stack keeps across connections (its Fast Open cookies) is not.
+     */
+    Connection reconnect() {
+        return reconnect(options);
+    }
+
+    /** {@link #reconnect()} with other options for the new connection. */
+    Connection reconnect(ConnectionOptions with) {
+        connection = null;
+        tsBase = null;
+        ourSynHadTs = false;
+        peerSynHadTs = false;
+        appWritten = 0;
+        peerBytesRead = 0;
+        peerMss = 0;
+        connection = stack.connect(now, local, LOCAL_PORT, remote, REMOTE_PORT, with, handler);
+        return connection;
+    }
+
     /** Takes the next completed connection from the listener and records its events. */
     Connection accept() {
         Connection c = listener.accept();
