@@ -296,6 +296,31 @@ public final class Connection {
         return done;
     }
 
+    /**
+     * Changes how often the SYN (or SYN-ACK) is sent again before the open fails, from the next
+     * timeout on (Linux's TCP_SYNCNT on a connecting socket); 1 to 100.
+     */
+    public void setSynRetries(long now, int retries) {
+        if (retries < 1 || retries > 100) {
+            throw new IllegalArgumentException("synRetries must be 1 to 100, got " + retries);
+        }
+        ctx.journal().synRetries(now, this, retries);
+        handshake.setSynRetries(retries);
+    }
+
+    /**
+     * Changes the idle time before keep-alive probing (RFC 9293 §3.8.4; Linux's TCP_KEEPIDLE on an
+     * open socket); 0 turns it off. A connection that is not yet established starts no timer.
+     */
+    public void setKeepAliveIdle(long now, long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("keep-alive idle time must be >= 0, got " + nanos);
+        }
+        ctx.journal().keepAliveIdle(now, this, nanos);
+        keepAlive.setIdle(now, nanos);
+        ctx.onDeadlineChanged(this);
+    }
+
     /** The send buffer's size: the options' unless {@link #setSendBufferBytes} changed it. */
     public int sendBufferBytes() {
         return sender.buffer().capacity();
@@ -345,6 +370,11 @@ public final class Connection {
     /** In-order bytes ready to read. */
     public int readableBytes() {
         return receiver == null ? 0 : receiver.buffer().readable();
+    }
+
+    /** The peer's FIN arrived (bytes before it may still wait to be read). */
+    public boolean finReceived() {
+        return receiver != null && receiver.finReceived();
     }
 
     /** The peer sent its FIN and every byte before it has been read. */

@@ -32,6 +32,8 @@ final class Handshake {
     private boolean exactCeEchoAgreed;
     private long synSentNanos;
     private int synRetransmits;
+    /** How often our SYN or SYN-ACK is sent again before the open fails: the options', unless changed since. */
+    private int synRetries;
     /** A Fast Open connection of a listener, sending since its SYN (RFC 7413 §4.2.2). */
     private boolean fastOpenChild;
     /** The data of a SYN was acknowledged whole: the peer's, by us, or ours, by the peer (Linux's TCPI_OPT_SYN_DATA). */
@@ -54,6 +56,12 @@ final class Handshake {
         this.keepAlive = keepAlive;
         this.timers = timers;
         this.fastOpenClient = new FastOpenClient(c, options.fastOpen);
+        this.synRetries = options.synRetries;
+    }
+
+    /** A new limit on retransmissions of the SYN or SYN-ACK, from the next timeout on (Linux TCP_SYNCNT). */
+    void setSynRetries(int retries) {
+        synRetries = retries;
     }
 
     /**
@@ -362,7 +370,7 @@ final class Handshake {
 
     /** The retransmission timer fired before the handshake completed: resend, or false when out of tries. */
     boolean onSynTimer(long now, boolean synAck) {
-        if (++synRetransmits > options.synRetries) {
+        if (++synRetransmits > synRetries) {
             return false;
         }
         sendSyn(now, synAck);

@@ -27,7 +27,7 @@ final class SegmentArrival {
     boolean onSegment(long now, TcpState state, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         return switch (state) {
             case SYN_SENT -> {
-                onSegmentInSynSent(now, tcp, opts, ecn);
+                onSegmentInSynSent(now, tcp, opts, packet, ecn);
                 yield true;
             }
             case CLOSED, LISTEN -> true;
@@ -36,7 +36,7 @@ final class SegmentArrival {
     }
 
     /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
-    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts, int ecn) {
+    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         int flags = tcp.flags();
         long ack = SeqNum.unwrap(tcp.ack(), snd.nxt());
         boolean hasAck = (flags & TcpHeader.ACK) != 0;
@@ -73,7 +73,20 @@ final class SegmentArrival {
             c.sender.buffer().ackTo(Math.min(ack, c.sender.dataEnd())); // a Fast Open SYN's data
             snd.windowFrom(irs, ack);
             c.handshake.onFastOpenSynAck(opts, ack);
+            boolean fin = (flags & TcpHeader.FIN) != 0;
+            boolean text = tcp.payloadLength() > 0 || fin;
+            if (text) {
+                // §3.10.7.3: text and controls of the SYN-ACK are processed as in ESTABLISHED (sixth
+                // step on), so the ACK of the SYN-ACK acknowledges them too
+                c.receiver().onSegment(now, irs + 1, packet, tcp.payloadOffset(), tcp.payloadLength(), fin, false);
+            }
             c.handshake.completeActive(now);
+            if (fin && c.state() == TcpState.ESTABLISHED) {
+                c.setState(TcpState.CLOSE_WAIT, now);
+            }
+            if (text) {
+                c.handler().onReadable(c, now);
+            }
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)
             c.setState(TcpState.SYN_RECEIVED, now);

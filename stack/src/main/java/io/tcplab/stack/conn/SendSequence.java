@@ -53,9 +53,13 @@ final class SendSequence {
         return nxt - una;
     }
 
-    /** What the peer's window still takes beyond SND.NXT (negative when it shrank below it). */
+    /**
+     * What the peer's window still takes beyond SND.NXT (negative when it shrank below it). The
+     * window starts after our SYN even while the SYN is unacknowledged: a Fast Open connection
+     * sends in SYN-RECEIVED within the window of the peer's SYN, which counts from ISS + 1.
+     */
     long windowRoom() {
-        return una + wnd - nxt;
+        return Math.max(una, iss + 1) + wnd - nxt;
     }
 
     boolean allAcked() {

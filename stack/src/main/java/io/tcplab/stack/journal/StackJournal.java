@@ -96,6 +96,14 @@ public interface StackJournal {
     default void sendBufferBytes(long now, Connection connection, int bytes) {
     }
 
+    /** {@code setSynRetries(retries)} on an open connection. */
+    default void synRetries(long now, Connection connection, int retries) {
+    }
+
+    /** {@code setKeepAliveIdle(nanos)} on an open connection. */
+    default void keepAliveIdle(long now, Connection connection, long nanos) {
+    }
+
     /** {@code read} of at most {@code max} bytes; then {@link #result}. */
     default void read(long now, Connection connection, int max) {
     }

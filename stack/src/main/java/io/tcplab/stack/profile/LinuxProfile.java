@@ -4,6 +4,7 @@ import static io.tcplab.stack.profile.ProfileKey.ACK_ABOVE_SND_NXT;
 import static io.tcplab.stack.profile.ProfileKey.CWND_LIMITED;
 import static io.tcplab.stack.profile.ProfileKey.DELAYED_ACK_TIMEOUT;
 import static io.tcplab.stack.profile.ProfileKey.DUPACK_CREDIT;
+import static io.tcplab.stack.profile.ProfileKey.NAGLE_TEST;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_RTO;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_WINDOW;
 import static io.tcplab.stack.profile.ProfileKey.MAX_RTO;
@@ -78,7 +79,10 @@ final class LinuxProfile {
                         new ProfileValue(CWND_LIMITED, "round", TREE + "net/ipv4/tcp_output.c tcp_cwnd_validate (after"
                                 + " tcp_write_xmit: is_cwnd_limited |= packets_in_flight >= cwnd) keeps, per window of"
                                 + " data, whether it was cwnd-limited and max_packets_out; include/net/tcp.h"
-                                + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out")),
+                                + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out"),
+                        new ProfileValue(NAGLE_TEST, "minshall", TREE + "net/ipv4/tcp_output.c tcp_nagle_check: a"
+                                + " partial segment waits only while tcp_minshall_check (snd_sml, the end of the last"
+                                + " small segment sent, above snd_una)")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

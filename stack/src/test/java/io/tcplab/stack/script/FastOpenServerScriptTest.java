@@ -197,4 +197,22 @@ class FastOpenServerScriptTest {
         p.in(plainSyn().fastOpen("FO"));
         p.expect(seg("S.").seq(0).ack(1).fastOpen("FO 793958062347088d"));
     }
+
+    /**
+     * Linux's tcp_fastopen_create_child: the peer's SYN offered a window of 10000 bytes, which
+     * counts from our ISS + 1 although our SYN is not yet acknowledged: ten segments of 1000 go.
+     */
+    @Test
+    void theSynsWindowCountsFromAfterOurSyn() {
+        ScriptedPeer p = server();
+        p.listen();
+        p.in(plainSyn().mss(1000).win(10_000).fastOpen("FO " + COOKIE));
+        p.expect(seg("S.").seq(0).ack(1));
+        p.accept();
+        p.write(15_000);
+        for (int i = 0; i < 10; i++) {
+            p.expect(seg(".").seq(1 + 1000 * i).len(1000));
+        }
+        p.expectNothing();
+    }
 }
