@@ -38,7 +38,8 @@ final class LinuxProfile {
         return new Profile(NAME, "today's Linux (6.x), the kernel ab compares against: min RTO 200 ms, quick ACKs,"
                 + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor, Linux's"
                 + " PRR, RACK.rtt and Reno ACK credit, no rescue retransmission, no ACK to an ACK above SND.NXT,"
-                + " cwnd-limited per round, the minimum RTO in the variance term, 2 ms on RACK-TLP's timers",
+                + " cwnd-limited per round, the minimum RTO in the variance term, 2 ms on RACK-TLP's timers,"
+                + " Minshall's Nagle test",
                 List.of(
                         new ProfileValue(SACK, "on", TREE + "net/ipv4/tcp_ipv4.c: sysctl_tcp_sack = 1"),
                         new ProfileValue(INITIAL_WINDOW, "10", TREE + "include/net/tcp.h: TCP_INIT_CWND = 10 (RFC 6928)"),
