@@ -5,7 +5,8 @@ import io.tcplab.stack.conn.ConnectionOptions;
 import java.util.ArrayDeque;
 
 /**
- * A passive open on one port (RFC 9293 §3.10.1). Completed connections go to the
+ * A passive open on one port (RFC 9293 §3.10.1). Completed connections, and Fast Open ones from
+ * their SYN (RFC 7413 §4.2.2), go to the
  * {@link AcceptHandler} if there is one, else wait in the accept queue for {@link #accept()}.
  * Two bounds, as Linux keeps them: the SYN queue (connections in SYN-RECEIVED) and the backlog
  * (connections made, not yet accepted). A SYN beyond the first gets a SYN cookie instead of
@@ -21,6 +22,8 @@ public final class Listener {
     private final int synQueue;
     private final ArrayDeque<Connection> acceptQueue = new ArrayDeque<>();
     int halfOpen;
+    /** Fast Open connections handed over from their SYN, still in SYN-RECEIVED (RFC 7413 §5.1's pending requests). */
+    int fastOpenPending;
     private boolean closed;
 
     Listener(TcpStack stack, int port, ConnectionOptions options, AcceptHandler acceptHandler, int backlog,
@@ -56,6 +59,19 @@ public final class Listener {
 
     void onEstablished(Connection connection, long now) {
         halfOpen = Math.max(0, halfOpen - 1);
+        handOver(connection, now);
+    }
+
+    /**
+     * A Fast Open connection (RFC 7413 §4.2.2) goes to the application at once, in SYN-RECEIVED,
+     * so that it reads the SYN's data and may answer before the handshake completes.
+     */
+    void onFastOpen(Connection connection, long now) {
+        fastOpenPending++;
+        handOver(connection, now);
+    }
+
+    private void handOver(Connection connection, long now) {
         if (acceptHandler != null) {
             connection.setHandler(acceptHandler.onAccept(connection, now));
         } else {

@@ -16,6 +16,12 @@ public final class StackConfig {
     final int challengeAcksPerSecond;
     final boolean verifyChecksums;
     final boolean virtualPayload;
+    /**
+     * The key of the stack's Fast Open cookies (RFC 7413 §4.1.2; Linux's tcp_fastopen_key), 16
+     * bytes; null: drawn from the random source when a listener first needs it, as Linux draws
+     * one on first use (tcp_fastopen_init_key_once).
+     */
+    final byte[] fastOpenKey;
 
     private StackConfig(Builder b) {
         addresses = List.copyOf(b.addresses);
@@ -28,6 +34,7 @@ public final class StackConfig {
         challengeAcksPerSecond = b.challengeAcksPerSecond;
         verifyChecksums = b.verifyChecksums;
         virtualPayload = b.virtualPayload;
+        fastOpenKey = b.fastOpenKey;
     }
 
     public static Builder builder(RandomSource random) {
@@ -53,6 +60,7 @@ public final class StackConfig {
         private int challengeAcksPerSecond = 1000; // Linux tcp_challenge_ack_limit (RFC 5961 §7)
         private boolean verifyChecksums = true;
         private boolean virtualPayload;
+        private byte[] fastOpenKey;
 
         private Builder(RandomSource random) {
             this.random = random;
@@ -85,6 +93,16 @@ public final class StackConfig {
          * and dropped as a bad checksum. Every peer on the path must use the same mode.
          */
         public Builder virtualPayload(boolean on) { virtualPayload = on; return this; }
+
+        /** The Fast Open cookie key, 16 bytes, or null to draw one when first needed. */
+        public Builder fastOpenKey(byte[] key) {
+            if (key != null && key.length != io.tcplab.stack.conn.FastOpen.KEY_BYTES) {
+                throw new IllegalArgumentException("fastOpenKey must be " + io.tcplab.stack.conn.FastOpen.KEY_BYTES
+                        + " bytes, got " + key.length);
+            }
+            fastOpenKey = key == null ? null : key.clone();
+            return this;
+        }
 
         public StackConfig build() {
             if (addresses.isEmpty()) {

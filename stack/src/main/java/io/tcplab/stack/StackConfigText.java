@@ -3,6 +3,7 @@ package io.tcplab.stack;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.OptionsText;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * A {@link StackConfig} as text and back, for a recording: its addresses, limits and switches,
- * and its default connection options ({@link OptionsText}), one {@code key=value} per line. The
+ * its Fast Open key ({@code drawn} when none was given), and its default connection options
+ * ({@link OptionsText}), one {@code key=value} per line. The
  * random source and the ISN source are not text: a recording keeps what they produced instead,
  * and the text says only whether the ISNs came from the stack's own generator (RFC 6528, which
  * draws its secret from the random source) or from a source the owner gave; read back, the
@@ -33,6 +35,7 @@ public final class StackConfigText {
                 + "verifyChecksums=" + config.verifyChecksums + "\n"
                 + "virtualPayload=" + config.virtualPayload + "\n"
                 + "isn=" + (config.isnSource instanceof IsnGenerator ? "generator" : "given") + "\n"
+                + "fastOpenKey=" + (config.fastOpenKey == null ? "drawn" : HexFormat.of().formatHex(config.fastOpenKey)) + "\n"
                 + "defaultOptions=" + OptionsText.format(config.defaultOptions) + "\n";
     }
 
@@ -62,6 +65,15 @@ public final class StackConfigText {
                 .verifyChecksums(bool(lines, "verifyChecksums"))
                 .virtualPayload(bool(lines, "virtualPayload"))
                 .defaultOptions(options.apply(OptionsText.parse(value(lines, "defaultOptions"))));
+        String key = value(lines, "fastOpenKey");
+        if (!key.equals("drawn")) {
+            try {
+                b.fastOpenKey(HexFormat.of().parseHex(key));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("stack config fastOpenKey must be drawn or 32 hex digits, got '"
+                        + key + "'");
+            }
+        }
         switch (value(lines, "isn")) {
             case "generator" -> { }
             case "given" -> b.isnSource((now, localAddress, localPort, remoteAddress, remotePort) -> 0);

@@ -44,6 +44,8 @@ public final class TcpStack {
     private final Map<Integer, Listener> listeners = new HashMap<>();
     /** The listener of each passive connection until its handshake completes (for the backlog). */
     private final Map<Connection, Listener> listenerOf = new HashMap<>();
+    /** The listener of each Fast Open connection until its handshake completes (for its Fast Open limit). */
+    private final Map<Connection, Listener> fastOpenListenerOf = new HashMap<>();
     private final Context context = new Context();
 
     private final IpPacket ip = new IpPacket();
@@ -69,6 +71,9 @@ public final class TcpStack {
     private final DeadlineHeap<Connection> deadlines = new DeadlineHeap<>();
     private final IcmpHandler icmp;
     private final CookieHandshake cookies;
+    private final FastOpenServer fastOpen;
+    /** The Fast Open cookies of servers we connected to (RFC 7413 §4.1.3), kept across connections. */
+    private final io.tcplab.stack.conn.FastOpenCache fastOpenCache = new io.tcplab.stack.conn.FastOpenCache();
     /** When a SYN cookie was last sent: ACKs to a listener are checked as cookies only for two periods after. */
     private long lastCookieSent;
     private boolean cookieSent;
@@ -83,6 +88,7 @@ public final class TcpStack {
         this.output = new SegmentOutput(sink, stats, config.virtualPayload);
         this.icmp = new IcmpHandler(sink, stats, this::findConnection);
         this.cookies = new CookieHandshake(config.random, output, stats);
+        this.fastOpen = new FastOpenServer(config.fastOpenKey, config.random);
         tcp.setVerifyChecksum(config.verifyChecksums);
         ip.setVirtualPayload(config.virtualPayload);
         tcp.setVirtualPayload(config.virtualPayload);
@@ -227,6 +233,12 @@ public final class TcpStack {
         return listener;
     }
 
+    /** Forgets every server's Fast Open cookie and MSS (RFC 7413 §4.1.3; Linux: ip tcp_metrics flush). */
+    public void forgetFastOpenCookies(long now) {
+        journal.fastOpenCookiesForgotten(now);
+        fastOpenCache.clear();
+    }
+
     void removeListener(Listener listener) {
         listeners.remove(listener.port(), listener);
     }
@@ -234,7 +246,8 @@ public final class TcpStack {
     /**
      * RFC 9293 §3.10.7.2: a segment for a listening port. A SYN makes a connection in SYN-RECEIVED
      * while the listener's SYN queue has room, else gets a SYN cookie (RFC 4987 §3.6); an ACK is
-     * checked as a returning cookie while cookies are in use, else answered with a RST.
+     * checked as a returning cookie while cookies are in use, else answered with a RST. A listener
+     * with Fast Open (RFC 7413 §4.2.2) answers its option ({@link FastOpenServer}).
      */
     private void onListen(long now, Listener listener) {
         int flags = tcp.flags();
@@ -272,10 +285,18 @@ public final class TcpStack {
             }
             return;
         }
+        int answer = fastOpen.answer(listener.options().fastOpen, listener.fastOpenPending, ip, tcp, options);
         Connection c = newConnection(now, scratch.copy(), listener.options(), null, true);
+        if (answer == FastOpenServer.CHILD) {
+            fastOpenListenerOf.put(c, listener);
+            c.openFastOpen(now, tcp, options, ip.buffer(), ip.ecn());
+            listener.onFastOpen(c, now); // into the accept queue now: its data is there to read (§4.2.2)
+            return;
+        }
         listener.halfOpen++;
         listenerOf.put(c, listener);
-        c.openPassive(now, tcp.seq(), tcp.window(), options, flags, ip.ecn());
+        c.openPassive(now, tcp.seq(), tcp.window(), options, flags, ip.ecn(),
+                answer == FastOpenServer.COOKIE ? fastOpen.cookie() : null, options.fastOpenExperimental());
     }
 
     /** Cookies sent within the last two periods may still come back (Linux checks as long). */
@@ -469,6 +490,7 @@ public final class TcpStack {
             if (listener != null) {
                 listener.onHalfOpenGone();
             }
+            fastOpenDone(connection);
         }
 
         @Override
@@ -477,6 +499,20 @@ public final class TcpStack {
             if (listener != null) {
                 listener.onEstablished(connection, now);
             }
+            fastOpenDone(connection);
+        }
+
+        /** A Fast Open connection left SYN-RECEIVED: its listener may take another (RFC 7413 §5.1). */
+        private void fastOpenDone(Connection connection) {
+            Listener listener = fastOpenListenerOf.remove(connection);
+            if (listener != null) {
+                listener.fastOpenPending--;
+            }
+        }
+
+        @Override
+        public io.tcplab.stack.conn.FastOpenCache fastOpenCache() {
+            return fastOpenCache;
         }
 
         @Override

@@ -15,10 +15,11 @@ class StackConfigTextTest {
         StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(new byte[] {10, 0, 0, (byte) 200})
                 .address(V6).backlog(7).synQueue(9).synCookies(false).challengeAcksPerSecond(5)
                 .verifyChecksums(false).virtualPayload(true)
+                .fastOpenKey(java.util.HexFormat.of().parseHex("f763bfa0813d80ed301d64cd904abcce"))
                 .defaultOptions(ConnectionOptions.builder().mss(1200).build()).build();
         String text = StackConfigText.format(config);
         assertThat(text).contains("addresses=10.0.0.200,2001:db8:0:0:0:0:0:1\n", "backlog=7\n", "synCookies=false\n",
-                "virtualPayload=true\n", "mss=1200");
+                "virtualPayload=true\n", "mss=1200", "fastOpenKey=f763bfa0813d80ed301d64cd904abcce\n");
         StackConfig back = StackConfigText.parse(text, RandomSource.seeded(2));
         assertThat(StackConfigText.format(back)).isEqualTo(text);
         assertThat(back.addresses.get(1)).isEqualTo(V6);
@@ -34,5 +35,8 @@ class StackConfigTextTest {
                 .hasMessageContaining("backlog");
         assertThatThrownBy(() -> StackConfigText.parse(text.replace("synCookies=true", "synCookies=yes"),
                 RandomSource.seeded(1))).hasMessageContaining("synCookies").hasMessageContaining("true or false");
+        assertThat(text).contains("fastOpenKey=drawn\n"); // none given: drawn from the random source when first needed
+        assertThatThrownBy(() -> StackConfigText.parse(text.replace("fastOpenKey=drawn", "fastOpenKey=abc"),
+                RandomSource.seeded(1))).hasMessageContaining("fastOpenKey").hasMessageContaining("32 hex digits");
     }
 }

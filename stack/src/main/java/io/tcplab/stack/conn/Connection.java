@@ -98,23 +98,56 @@ public final class Connection {
         return receiver;
     }
 
-    /** Active open (RFC 9293 §3.10.1): send a SYN. */
+    /**
+     * Active open (RFC 9293 §3.10.1): send a SYN — with Fast Open ({@link ConnectionOptions#fastOpen})
+     * and a cookie for the server, only once the application writes (RFC 7413 §4.2.1: the SYN
+     * carries the first bytes), as Linux defers the connect of {@code TCP_FASTOPEN_CONNECT}.
+     */
     public void openActive(long now) {
         setState(TcpState.SYN_SENT, now);
         handshake.offerEcn();
-        handshake.sendSyn(now, false);
+        if (!handshake.deferSynForData()) {
+            handshake.sendSyn(now, false);
+        }
         ctx.onDeadlineChanged(this);
     }
 
     /**
      * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
-     * sequence space and options, and answer with a SYN-ACK.
+     * sequence space and options, and answer with a SYN-ACK — carrying {@code fastOpenCookie}
+     * (8 bytes; null for none) when the listener answers a Fast Open option with a cookie (RFC
+     * 7413 §4.2.2), in the experimental form when {@code experimental}.
      */
-    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn) {
+    public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn,
+                            byte[] fastOpenCookie, boolean experimental) {
         startReceiving(segSeq & 0xFFFFFFFFL);
         handshake.acceptSyn(now, synOptions, window, synFlags, synIpEcn);
+        handshake.answerCookie(fastOpenCookie, experimental);
         setState(TcpState.SYN_RECEIVED, now);
         keepAlive.heard(now);
+        handshake.sendSyn(now, true);
+        ctx.onDeadlineChanged(this);
+    }
+
+    /**
+     * Passive Fast Open (RFC 7413 §4.2.2) from {@code syn}, whose cookie the listener found valid
+     * (or that needed none): the SYN's data is accepted and ready to read, the SYN-ACK
+     * acknowledges it, and the connection may send before the handshake completes — its window
+     * and algorithm start now, as Linux's tcp_fastopen_create_child starts them. A FIN on the SYN
+     * is not taken (the peer sends it again).
+     */
+    public void openFastOpen(long now, TcpHeader syn, TcpOptions synOptions, ByteBuf packet, int synIpEcn) {
+        long irs = syn.seq() & 0xFFFFFFFFL;
+        startReceiving(irs);
+        handshake.acceptSyn(now, synOptions, syn.window(), syn.flags(), synIpEcn);
+        setState(TcpState.SYN_RECEIVED, now);
+        keepAlive.heard(now);
+        handshake.startFastOpenChild(now);
+        if (syn.payloadLength() > 0) {
+            receiver.onSegment(now, irs + 1, packet, syn.payloadOffset(), syn.payloadLength(), false,
+                    options.delayedAck);
+            handshake.synDataAcknowledged();
+        }
         handshake.sendSyn(now, true);
         ctx.onDeadlineChanged(this);
     }
@@ -207,19 +240,30 @@ public final class Connection {
         return write(now, src, src.readableBytes());
     }
 
+    /**
+     * Queues bytes for sending; returns how many were taken (fewer when the send buffer is full).
+     * The first write of a Fast Open connection whose SYN waits takes only what the SYN carries
+     * ({@link #writableBytes}) and sends the SYN with it, even when it takes nothing.
+     */
     public int write(long now, ByteBuf src, int length) {
-        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src);
-        return writable() ? afterWrite(now, sender.buffer().write(src, length), length) : ctx.journal().result(0);
+        int room = writableBytes();
+        ctx.journal().write(now, this, length, Math.min(length, room), src);
+        return writable() ? afterWrite(now, sender.buffer().write(src, Math.min(length, room)), length)
+                : ctx.journal().result(0);
     }
 
     public int write(long now, byte[] src, int offset, int length) {
-        ctx.journal().write(now, this, length, Math.min(length, writableBytes()), src, offset);
-        return writable() ? afterWrite(now, sender.buffer().write(src, offset, length), length)
+        int room = writableBytes();
+        ctx.journal().write(now, this, length, Math.min(length, room), src, offset);
+        return writable() ? afterWrite(now, sender.buffer().write(src, offset, Math.min(length, room)), length)
                 : ctx.journal().result(0);
     }
 
     private int afterWrite(long now, int taken, int asked) {
         writeBlocked = taken < asked;
+        if (handshake.synWaitsForData()) {
+            handshake.sendSyn(now, false);
+        }
         afterUserCall(now);
         return ctx.journal().result(taken);
     }
@@ -252,14 +296,48 @@ public final class Connection {
         return done;
     }
 
+    /**
+     * Changes how often the SYN (or SYN-ACK) is sent again before the open fails, from the next
+     * timeout on (Linux's TCP_SYNCNT on a connecting socket); 1 to 100.
+     */
+    public void setSynRetries(long now, int retries) {
+        if (retries < 1 || retries > 100) {
+            throw new IllegalArgumentException("synRetries must be 1 to 100, got " + retries);
+        }
+        ctx.journal().synRetries(now, this, retries);
+        handshake.setSynRetries(retries);
+    }
+
+    /**
+     * Changes the idle time before keep-alive probing (RFC 9293 §3.8.4; Linux's TCP_KEEPIDLE on an
+     * open socket); 0 turns it off. A connection that is not yet established starts no timer.
+     */
+    public void setKeepAliveIdle(long now, long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("keep-alive idle time must be >= 0, got " + nanos);
+        }
+        ctx.journal().keepAliveIdle(now, this, nanos);
+        keepAlive.setIdle(now, nanos);
+        ctx.onDeadlineChanged(this);
+    }
+
     /** The send buffer's size: the options' unless {@link #setSendBufferBytes} changed it. */
     public int sendBufferBytes() {
         return sender.buffer().capacity();
     }
 
-    /** Free space in the send buffer. */
+    /** Free space in the send buffer; while a Fast Open SYN waits for data, what it can carry. */
     public int writableBytes() {
-        return writable() ? sender.buffer().free() : 0;
+        if (!writable()) {
+            return 0;
+        }
+        int free = sender.buffer().free();
+        return handshake.synWaitsForData() ? Math.min(free, handshake.synDataRoom()) : free;
+    }
+
+    /** The SYN waits for the application's first write (Fast Open with a cookie, see {@link #openActive}). */
+    public boolean synWaitsForData() {
+        return handshake.synWaitsForData();
     }
 
     /** Reads in-order bytes; returns the count, 0 when none is ready, -1 after the peer's FIN. */
@@ -292,6 +370,11 @@ public final class Connection {
     /** In-order bytes ready to read. */
     public int readableBytes() {
         return receiver == null ? 0 : receiver.buffer().readable();
+    }
+
+    /** The peer's FIN arrived (bytes before it may still wait to be read). */
+    public boolean finReceived() {
+        return receiver != null && receiver.finReceived();
     }
 
     /** The peer sent its FIN and every byte before it has been read. */
@@ -334,7 +417,7 @@ public final class Connection {
     public void close(long now) {
         ctx.journal().close(now, this);
         readClosed = true;
-        if (receiver != null && receiver.buffer().readable() > 0 && state.synchronized_()) {
+        if (receiver != null && receiver.buffer().readable() > 0 && (state.synchronized_() || state == TcpState.SYN_RECEIVED)) {
             reset(now);
             return;
         }
@@ -358,10 +441,15 @@ public final class Connection {
     }
 
     private void afterUserCall(long now) {
-        if (state.synchronized_()) {
+        if (sendsData()) {
             sender.trySend(now);
         }
         ctx.onDeadlineChanged(this);
+    }
+
+    /** Data may go out: once synchronized, or in SYN-RECEIVED after a Fast Open SYN (RFC 7413 §4.2.2). */
+    boolean sendsData() {
+        return state.synchronized_() || state == TcpState.SYN_RECEIVED && handshake.fastOpenChild();
     }
 
     /** The sender freed buffer space (an ACK arrived). */

@@ -49,5 +49,11 @@ public record ConnectionInfo(
         /** Segments retransmitted and not since SACKed or deemed lost again (Linux retrans_out). */
         long retransmissionsInFlight,
         /** When data last arrived in order, or the connection was established; -1 before (Linux lrcvtime). */
-        long lastDataReceivedNanos) {
+        long lastDataReceivedNanos,
+        /** The handshake agreed on window scaling (RFC 7323 §2.2); {@link #sendWindowShift} may still be 0. */
+        boolean windowScale,
+        /** A Fast Open connection of a listener (RFC 7413 §4.2.2; Linux's TCPI_OPT_TFO_CHILD). */
+        boolean fastOpenChild,
+        /** A SYN's data was acknowledged whole: ours by the SYN-ACK, or the peer's by us (Linux's TCPI_OPT_SYN_DATA). */
+        boolean synDataAcked) {
 }

@@ -92,6 +92,8 @@ public final class ConnectionOptions {
     public final boolean dupAckCredit;
     /** When the window counts as limiting sending, which lets the algorithm grow it (RFC 7661 per ACK, or Linux per round). */
     public final CwndLimited cwndLimited;
+    /** What holds back a small segment under Nagle: any unacknowledged data (RFC 9293), or a small segment (Linux). */
+    public final NagleTest nagleTest;
     public final int initialWindowSegments;
     /**
      * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
@@ -145,6 +147,8 @@ public final class ConnectionOptions {
      * default: a DCTCP sender asks in its SYN and a tcplab receiver agrees (docs/stack.md).
      */
     public final ExactCeEcho exactCeEcho;
+    /** TCP Fast Open (RFC 7413): off by default; what an active open asks for and a listener grants. */
+    public final FastOpen fastOpen;
 
     private ConnectionOptions(Builder b) {
         congestionControl = b.congestionControl;
@@ -172,6 +176,7 @@ public final class ConnectionOptions {
         rackTimerSlackNanos = b.rackTimerSlackNanos;
         dupAckCredit = b.dupAckCredit;
         cwndLimited = b.cwndLimited;
+        nagleTest = b.nagleTest;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
@@ -193,6 +198,7 @@ public final class ConnectionOptions {
         pacing = b.pacing;
         slowStartAfterIdle = b.slowStartAfterIdle;
         exactCeEcho = b.exactCeEcho;
+        fastOpen = b.fastOpen;
     }
 
     /** The algorithm was handed in as a factory, not named by spec. */
@@ -239,6 +245,7 @@ public final class ConnectionOptions {
         b.rackTimerSlackNanos = rackTimerSlackNanos;
         b.dupAckCredit = dupAckCredit;
         b.cwndLimited = cwndLimited;
+        b.nagleTest = nagleTest;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
@@ -260,6 +267,7 @@ public final class ConnectionOptions {
         b.pacing = pacing;
         b.slowStartAfterIdle = slowStartAfterIdle;
         b.exactCeEcho = exactCeEcho;
+        b.fastOpen = fastOpen;
         return b;
     }
 
@@ -289,6 +297,7 @@ public final class ConnectionOptions {
         private long rackTimerSlackNanos = 0; // RFC 8985 §6.3, §7.2: the timers as computed
         private boolean dupAckCredit = false; // RFC 5681 §3.1: the bytes the cumulative ACK covers
         private CwndLimited cwndLimited = CwndLimited.PIPE_ACK; // RFC 7661 §4.3
+        private NagleTest nagleTest = NagleTest.RFC; // RFC 9293 §3.7.4
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
@@ -312,6 +321,7 @@ public final class ConnectionOptions {
         private boolean pacing = false; // on by default for TUN endpoints (serve, send)
         private boolean slowStartAfterIdle = true; // RFC 5681 §4.1 (SHOULD); Linux's default too
         private ExactCeEcho exactCeEcho = ExactCeEcho.NEGOTIATE; // RFC 3168 unless asked (DCTCP)
+        private FastOpen fastOpen = FastOpen.OFF; // RFC 7413 is Experimental: every handshake is RFC 9293's
 
         public Builder congestionControl(String spec) {
             congestionControl = spec;
@@ -356,6 +366,7 @@ public final class ConnectionOptions {
         public Builder rackTimerSlackNanos(long nanos) { rackTimerSlackNanos = nanos; return this; }
         public Builder dupAckCredit(boolean on) { dupAckCredit = on; return this; }
         public Builder cwndLimited(CwndLimited rule) { cwndLimited = rule; return this; }
+        public Builder nagleTest(NagleTest test) { nagleTest = test; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
@@ -394,6 +405,7 @@ public final class ConnectionOptions {
         public Builder pacing(boolean on) { pacing = on; return this; }
         public Builder slowStartAfterIdle(boolean on) { slowStartAfterIdle = on; return this; }
         public Builder exactCeEcho(ExactCeEcho mode) { exactCeEcho = mode; return this; }
+        public Builder fastOpen(FastOpen f) { fastOpen = java.util.Objects.requireNonNull(f, "fastOpen"); return this; }
 
         public ConnectionOptions build() {
             if (!injected) {
@@ -420,6 +432,7 @@ public final class ConnectionOptions {
             require(prrBound != null, "prrBound", "one of SSRB, LINUX");
             require(rackRtt != null, "rackRtt", "one of NEWEST, LAST");
             require(cwndLimited != null, "cwndLimited", "one of PIPE_ACK, ROUND");
+            require(nagleTest != null, "nagleTest", "one of RFC, MINSHALL");
             require(rtoMinimum != null, "rtoMinimum", "one of RTO, VARIANCE");
             require(rackTimerSlackNanos >= 0 && rackTimerSlackNanos <= 1_000_000_000L && rackTimerSlackNanos % 1000 == 0,
                     "rackTimerSlackNanos", "0 to 1 s in whole microseconds");

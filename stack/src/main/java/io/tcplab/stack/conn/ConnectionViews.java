@@ -74,6 +74,7 @@ final class ConnectionViews {
                 handshake.exactCeEcho(), handshake.exactCeEchoAgreed(), handshake.ecnMode(),
                 AccEcnCounts.of(accSender, accReceiver), rtt.rttvar(), sender.scoreboard().count(),
                 sender.scoreboard().sackedSegments(), sender.scoreboard().lostSegments(),
-                sender.scoreboard().retransmissionsInFlight(), receiver == null ? -1 : receiver.lastDataNanos());
+                sender.scoreboard().retransmissionsInFlight(), receiver == null ? -1 : receiver.lastDataNanos(),
+                handshake.windowScaleAgreed(), handshake.fastOpenChild(), handshake.synDataAcked());
     }
 }

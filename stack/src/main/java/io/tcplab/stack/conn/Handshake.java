@@ -32,6 +32,17 @@ final class Handshake {
     private boolean exactCeEchoAgreed;
     private long synSentNanos;
     private int synRetransmits;
+    /** How often our SYN or SYN-ACK is sent again before the open fails: the options', unless changed since. */
+    private int synRetries;
+    /** A Fast Open connection of a listener, sending since its SYN (RFC 7413 §4.2.2). */
+    private boolean fastOpenChild;
+    /** The data of a SYN was acknowledged whole: the peer's, by us, or ours, by the peer (Linux's TCPI_OPT_SYN_DATA). */
+    private boolean synDataAcknowledged;
+    /** The cookie our first SYN-ACK answers a Fast Open option with, or null. */
+    private byte[] answerCookie;
+    private boolean answerCookieExperimental;
+    /** An active open's Fast Open (RFC 7413 §4.1, §4.2.1). */
+    private final FastOpenClient fastOpenClient;
 
     Handshake(Connection c, ConnectionOptions options, Sender sender, Timestamps timestamps,
               SegmentEmitter emitter, PathMtu pathMtu, KeepAlive keepAlive, TimerTable timers) {
@@ -44,6 +55,13 @@ final class Handshake {
         this.pathMtu = pathMtu;
         this.keepAlive = keepAlive;
         this.timers = timers;
+        this.fastOpenClient = new FastOpenClient(c, options.fastOpen);
+        this.synRetries = options.synRetries;
+    }
+
+    /** A new limit on retransmissions of the SYN or SYN-ACK, from the next timeout on (Linux TCP_SYNCNT). */
+    void setSynRetries(int retries) {
+        synRetries = retries;
     }
 
     /**
@@ -201,9 +219,76 @@ final class Handshake {
         return TcpOptions.windowShiftFor(options.receiveBufferBytes);
     }
 
+    /** The listener answers the SYN's Fast Open option with {@code cookie} (null: with none), in the SYN's form. */
+    void answerCookie(byte[] cookie, boolean experimental) {
+        answerCookie = cookie == null ? null : cookie.clone();
+        answerCookieExperimental = experimental;
+    }
+
+    /**
+     * A passive Fast Open connection (RFC 7413 §4.2.2): sending starts at the SYN — the window and
+     * the algorithm, the receiver's clock and the first round — as Linux's tcp_fastopen_create_child
+     * starts them, and the handshake's completion later leaves them running.
+     */
+    void startFastOpenChild(long now) {
+        fastOpenChild = true;
+        startSending(now);
+    }
+
+    boolean fastOpenChild() {
+        return fastOpenChild;
+    }
+
+    /** The SYN's data was taken whole (passive) or acknowledged whole by the SYN-ACK (active). */
+    void synDataAcknowledged() {
+        synDataAcknowledged = true;
+    }
+
+    /** Linux's TCPI_OPT_SYN_DATA: a SYN's data was acknowledged whole. */
+    boolean synDataAcked() {
+        return synDataAcknowledged;
+    }
+
+    /** Whether the handshake agreed on window scaling (RFC 7323 §2.2). */
+    boolean windowScaleAgreed() {
+        return scaleAgreed;
+    }
+
+    /** An active open with Fast Open reads the stack's cache: true when the SYN is to wait for the first write. */
+    boolean deferSynForData() {
+        return fastOpenClient.open();
+    }
+
+    /** The SYN waits for the application's first write, whose bytes it will carry (Linux's deferred connect). */
+    boolean synWaitsForData() {
+        return fastOpenClient.deferred();
+    }
+
+    /** Bytes the waiting SYN may carry (RFC 7413 §4.2.1, sized as Linux's tcp_send_syn_data). */
+    int synDataRoom() {
+        return fastOpenClient.synDataRoom(ourMss(), pathMtu.mssLimit());
+    }
+
+    /**
+     * The SYN-ACK of a Fast Open SYN acknowledged up to {@code ack}: the cache learns from it,
+     * and whether the SYN's data was acknowledged whole is kept (Linux's TCPI_OPT_SYN_DATA).
+     */
+    void onFastOpenSynAck(TcpOptions synAck, long ack) {
+        long dataEnd = snd.iss() + 1 + fastOpenClient.synData();
+        if (fastOpenClient.onSynAck(synAck, ack, dataEnd, synRetransmits > 0)) {
+            synDataAcknowledged = true;
+        }
+    }
+
     /** Our SYN (active open) or SYN-ACK, first or again, with the retransmission timer backed off. */
     void sendSyn(long now, boolean synAck) {
         synSentNanos = now;
+        int data = 0;
+        if (!synAck && synRetransmits == 0) {
+            data = fastOpenClient.deferred()
+                    ? (int) Math.min(sender.dataEnd() - (snd.iss() + 1), synDataRoom()) : 0;
+            fastOpenClient.sendingSyn(data);
+        }
         TcpOptions o = c.ctx.output().options();
         o.setMss(ourMss());
         if (synAck ? scaleAgreed : options.windowScale) {
@@ -219,12 +304,27 @@ final class Handshake {
             o.setExactCeEcho(true); // only when wanted: every other SYN is as without the option
         }
         int flags = TcpHeader.SYN | (synAck ? TcpHeader.ACK | synAckEcnFlags(o) : synEcnFlags());
+        if (synAck && answerCookie != null && synRetransmits == 0) {
+            addFastOpenOption(o, answerCookie, answerCookie.length, answerCookieExperimental); // the first SYN-ACK only, as Linux
+        } else if (!synAck) {
+            fastOpenClient.addOption(o, synRetransmits > 0);
+        }
         int window = synAck ? c.receiver().windowField(true) : Math.min(options.receiveBufferBytes, 65535);
-        emitter.syn(flags, synAck, window);
+        emitter.syn(flags, synAck, window, data);
         snd.synSent();
+        if (data > 0) {
+            snd.sent(data, false);
+        }
         // RFC 6298 (5.5): the doubling is bounded by the maximum RTO of (2.5)
         long backedOff = sender.rtt().rto() << Math.min(synRetransmits, 20);
         timers.arm(TimerKind.RTO, now + Math.min(backedOff, options.maxRtoNanos));
+    }
+
+    /** The Fast Open option with {@code length} bytes of {@code cookie}, when it fits beside the others (Linux tcp_syn_options). */
+    private static void addFastOpenOption(TcpOptions o, byte[] cookie, int length, boolean experimental) {
+        if (o.encodedLength() + TcpOptions.fastOpenOptionLength(length, experimental) <= TcpOptions.MAX_LENGTH) {
+            o.setFastOpen(cookie, 0, length, experimental);
+        }
     }
 
     /**
@@ -270,7 +370,7 @@ final class Handshake {
 
     /** The retransmission timer fired before the handshake completed: resend, or false when out of tries. */
     boolean onSynTimer(long now, boolean synAck) {
-        if (++synRetransmits > options.synRetries) {
+        if (++synRetransmits > synRetries) {
             return false;
         }
         sendSyn(now, synAck);
@@ -291,11 +391,18 @@ final class Handshake {
      * An active open's completion: RFC 9293 §3.10.7.3 forms the ACK of the SYN-ACK on entering
      * ESTABLISHED, so it leaves before whatever the application writes when told, as Linux's
      * tcp_rcv_synsent_state_process sends it (tcp_send_ack) before the socket wakes its writer.
-     * Sent after the application's first data instead, it was a redundant pure ACK.
+     * Sent after the application's first data instead, it was a redundant pure ACK. Data already
+     * waiting — queued in SYN-SENT, or a Fast Open SYN's that the SYN-ACK did not acknowledge —
+     * leaves at once and carries the ACK instead (§3.10.7.3 allows it).
      */
     void completeActive(long now) {
         establish(now);
-        emitter.ack(now);
+        if (snd.outstanding() > 0) {
+            sender.resendSynData(now, synSentNanos);
+        }
+        if (!sender.sendWaiting(now)) {
+            emitter.ack(now);
+        }
         announce(now);
     }
 
@@ -306,18 +413,29 @@ final class Handshake {
         } else {
             sender.rtt().raiseInitialRto(3_000_000_000L);
         }
-        sender.onEstablished(now, options.initialWindowSegments);
-        c.receiver().onEstablished(now);
-        c.acks.onEstablished();
+        if (!fastOpenChild) {
+            startSending(now);
+        }
         if (c.accSender.takeHandshakeCe()) {
             sender.recovery().onHandshakeCe(now); // RFC 9768 §3.2.2.2: a CE mark the handshake fed back
         }
-        timers.cancel(TimerKind.RTO);
+        if (snd.outstanding() > 0) {
+            timers.arm(TimerKind.RTO, now + sender.rtt().rto()); // data sent with or since the SYN is still out
+        } else {
+            timers.cancel(TimerKind.RTO);
+        }
         c.setState(TcpState.ESTABLISHED, now);
         keepAlive.arm(now);
         if (sender.closeRequested()) {
             c.setState(TcpState.FIN_WAIT_1, now);
         }
+    }
+
+    /** The window, the algorithm, the receiver's clock and the first round start. */
+    private void startSending(long now) {
+        sender.onEstablished(now, options.initialWindowSegments);
+        c.receiver().onEstablished(now);
+        c.acks.onEstablished();
     }
 
     /** The listener and the application learn of the connection. */

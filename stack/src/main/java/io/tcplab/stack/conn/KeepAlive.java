@@ -8,12 +8,26 @@ final class KeepAlive {
     private final TimerTable timers;
     private long lastHeardNanos;
     private int probesSent;
+    /** Idle time before the first probe: the options', unless changed since. */
+    private long idleNanos;
 
     KeepAlive(Connection c, ConnectionOptions options, SegmentEmitter emitter, TimerTable timers) {
         this.c = c;
         this.options = options;
         this.emitter = emitter;
         this.timers = timers;
+        this.idleNanos = options.keepAliveIdleNanos;
+    }
+
+    /** A new idle time (Linux TCP_KEEPIDLE on an open socket); 0 turns probing off. A running timer moves to it. */
+    void setIdle(long now, long nanos) {
+        idleNanos = nanos;
+        if (timers.armed(TimerKind.KEEPALIVE)) {
+            timers.cancel(TimerKind.KEEPALIVE);
+            if (nanos > 0) {
+                timers.arm(TimerKind.KEEPALIVE, Math.max(now, lastHeardNanos + nanos)); // idle since the peer was last heard
+            }
+        }
     }
 
     /** A segment came from the peer: it is alive. */
@@ -23,13 +37,13 @@ final class KeepAlive {
     }
 
     void arm(long now) {
-        if (options.keepAliveIdleNanos > 0) {
-            timers.arm(TimerKind.KEEPALIVE, now + options.keepAliveIdleNanos);
+        if (idleNanos > 0) {
+            timers.arm(TimerKind.KEEPALIVE, now + idleNanos);
         }
     }
 
     void onTimer(long now, long sndUna) {
-        long idleUntil = lastHeardNanos + options.keepAliveIdleNanos;
+        long idleUntil = lastHeardNanos + idleNanos;
         if (now < idleUntil) {
             timers.arm(TimerKind.KEEPALIVE, idleUntil);
             return;

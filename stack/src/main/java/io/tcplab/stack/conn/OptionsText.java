@@ -51,6 +51,7 @@ public final class OptionsText {
             number("rackTimerSlackNanos", o -> o.rackTimerSlackNanos, ConnectionOptions.Builder::rackTimerSlackNanos),
             bool("dupAckCredit", o -> o.dupAckCredit, ConnectionOptions.Builder::dupAckCredit),
             new Field("cwndLimited", o -> o.cwndLimited, (b, v) -> b.cwndLimited(CwndLimited.valueOf(v))),
+            new Field("nagleTest", o -> o.nagleTest, (b, v) -> b.nagleTest(NagleTest.valueOf(v))),
             integer("initialWindowSegments", o -> o.initialWindowSegments, ConnectionOptions.Builder::initialWindowSegments),
             integer("mss", o -> o.mss, ConnectionOptions.Builder::mss),
             number("initialRtoNanos", o -> o.initialRtoNanos, ConnectionOptions.Builder::initialRtoNanos),
@@ -72,7 +73,8 @@ public final class OptionsText {
                     ConnectionOptions.Builder::spurious),
             bool("pacing", o -> o.pacing, ConnectionOptions.Builder::pacing),
             bool("slowStartAfterIdle", o -> o.slowStartAfterIdle, ConnectionOptions.Builder::slowStartAfterIdle),
-            new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))));
+            new Field("exactCeEcho", o -> o.exactCeEcho, (b, v) -> b.exactCeEcho(ExactCeEcho.valueOf(v))),
+            new Field("fastOpen", o -> o.fastOpen.format(), (b, v) -> b.fastOpen(FastOpen.parse(v))));
 
     private OptionsText() {
     }

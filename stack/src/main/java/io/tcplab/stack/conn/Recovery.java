@@ -581,6 +581,16 @@ final class Recovery {
         lost += scoreboard.markLostLongerThan(mss);
     }
 
+    /**
+     * RFC 7413 §4.2.1: the SYN-ACK left some of our SYN's data unacknowledged (the server did not
+     * take it); every outstanding segment — that data — is lost, without a congestion response.
+     */
+    void onSynDataUnacknowledged(long now) {
+        lossSource = "syn-data";
+        lossNow = now;
+        lost += scoreboard.markAllLost();
+    }
+
     private void setCaState(CaState next, long now) {
         if (next != CaState.RECOVERY) {
             prrWindow = -1; // PRR paces fast recovery only

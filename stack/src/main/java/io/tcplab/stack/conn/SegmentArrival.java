@@ -27,7 +27,7 @@ final class SegmentArrival {
     boolean onSegment(long now, TcpState state, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         return switch (state) {
             case SYN_SENT -> {
-                onSegmentInSynSent(now, tcp, opts, ecn);
+                onSegmentInSynSent(now, tcp, opts, packet, ecn);
                 yield true;
             }
             case CLOSED, LISTEN -> true;
@@ -36,7 +36,7 @@ final class SegmentArrival {
     }
 
     /** RFC 9293 §3.10.7.3, with RFC 5961 §3 for the RST check. */
-    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts, int ecn) {
+    private void onSegmentInSynSent(long now, TcpHeader tcp, TcpOptions opts, ByteBuf packet, int ecn) {
         int flags = tcp.flags();
         long ack = SeqNum.unwrap(tcp.ack(), snd.nxt());
         boolean hasAck = (flags & TcpHeader.ACK) != 0;
@@ -70,8 +70,23 @@ final class SegmentArrival {
         }
         if (hasAck) {
             snd.acknowledge(ack);
+            c.sender.buffer().ackTo(Math.min(ack, c.sender.dataEnd())); // a Fast Open SYN's data
             snd.windowFrom(irs, ack);
+            c.handshake.onFastOpenSynAck(opts, ack);
+            boolean fin = (flags & TcpHeader.FIN) != 0;
+            boolean text = tcp.payloadLength() > 0 || fin;
+            if (text) {
+                // §3.10.7.3: text and controls of the SYN-ACK are processed as in ESTABLISHED (sixth
+                // step on), so the ACK of the SYN-ACK acknowledges them too
+                c.receiver().onSegment(now, irs + 1, packet, tcp.payloadOffset(), tcp.payloadLength(), fin, false);
+            }
             c.handshake.completeActive(now);
+            if (fin && c.state() == TcpState.ESTABLISHED) {
+                c.setState(TcpState.CLOSE_WAIT, now);
+            }
+            if (text) {
+                c.handler().onReadable(c, now);
+            }
         } else {
             // Simultaneous open (RFC 9293 §3.5, figure 8)
             c.setState(TcpState.SYN_RECEIVED, now);
@@ -140,7 +155,9 @@ final class SegmentArrival {
         // "second": RST, with RFC 5961 §3.2 (exact match resets, in-window gets a challenge ACK)
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
-                if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
+                if (c.state() == TcpState.SYN_RECEIVED && c.handshake.fastOpenChild()) {
+                    c.enterClosed(now, ConnectionError.RESET); // handed to the application already: its data stays readable
+                } else if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
                     c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state() == TcpState.SYN_RECEIVED) {
                     c.enterClosed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT

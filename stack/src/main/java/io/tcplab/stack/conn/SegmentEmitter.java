@@ -169,11 +169,20 @@ final class SegmentEmitter {
 
     /**
      * A SYN or SYN-ACK with the options already set in the output's {@link TcpOptions}; a SYN-ACK
-     * acknowledges the peer's SYN with our first window.
+     * acknowledges the peer's SYN with our first window. A SYN may carry the first {@code data}
+     * bytes of the send buffer (Fast Open).
      */
-    void syn(int flags, boolean synAck, int window) {
+    void syn(int flags, boolean synAck, int window, int data) {
         Receiver receiver = c.receiver();
         long ack = synAck ? receiver.rcvNxt() : 0;
+        if (data > 0) { // a Fast Open SYN's data, the send buffer's first bytes (RFC 7413 §4.2.1)
+            var buffer = sender.buffer();
+            long first = snd.iss() + 1;
+            int a = Math.min(data, buffer.readableAt(first));
+            ctx.output().send(c.localAddress, c.remoteAddress, c.localPort, c.remotePort, SeqNum.wrap(snd.iss()),
+                    0, flags, window, 0, buffer.view(), buffer.positionOf(first), a, 0, data - a);
+            return;
+        }
         ctx.output().send(c.localAddress, c.remoteAddress, c.localPort, c.remotePort, SeqNum.wrap(snd.iss()),
                 SeqNum.wrap(ack), flags, window, 0);
         if (synAck) {

@@ -53,13 +53,26 @@ final class SendSequence {
         return nxt - una;
     }
 
-    /** What the peer's window still takes beyond SND.NXT (negative when it shrank below it). */
+    /**
+     * What the peer's window still takes beyond SND.NXT (negative when it shrank below it). The
+     * window starts after our SYN even while the SYN is unacknowledged: a Fast Open connection
+     * sends in SYN-RECEIVED within the window of the peer's SYN, which counts from ISS + 1.
+     */
     long windowRoom() {
-        return una + wnd - nxt;
+        return Math.max(una, iss + 1) + wnd - nxt;
     }
 
     boolean allAcked() {
         return una == nxt;
+    }
+
+    /**
+     * No data or FIN outstanding, our SYN aside: a Fast Open connection sends before its SYN is
+     * acknowledged (RFC 7413 §4.2.2), and as in Linux (packets_out counts data) the SYN does not
+     * hold back what Nagle or an idle restart look at.
+     */
+    boolean dataAllAcked() {
+        return Math.max(una, iss + 1) == nxt;
     }
 
     /** The sequence number of our FIN, or -1 while none was sent. */
@@ -71,9 +84,9 @@ final class SendSequence {
         return finSeq >= 0 && una > finSeq;
     }
 
-    /** Our SYN left: it takes the ISS (RFC 9293 §3.4). */
+    /** Our SYN left: it takes the ISS (RFC 9293 §3.4); data a first Fast Open SYN carried stays sent. */
     void synSent() {
-        nxt = iss + 1;
+        nxt = Math.max(nxt, iss + 1);
     }
 
     /** The handshake's window, never scaled (RFC 7323 §2.2), and the shift the peer's later windows use. */

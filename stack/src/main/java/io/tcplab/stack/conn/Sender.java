@@ -32,6 +32,9 @@ final class Sender {
     private final Recovery recovery;
     private final TimerTable timers;
     private final boolean nagle;
+    private final NagleTest nagleTest;
+    /** The end of the last new segment sent shorter than a full one (Linux snd_sml), for Minshall's Nagle test. */
+    private long smallSentEnd = -1;
     private final boolean pacing;
     private final boolean slowStartAfterIdle;
     private final long maxRtoNanos;
@@ -66,6 +69,7 @@ final class Sender {
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos, options.rtoMinimum);
         this.nagle = options.nagle;
+        this.nagleTest = options.nagleTest;
         this.pacing = options.pacing;
         this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.maxRtoNanos = options.maxRtoNanos;
@@ -190,7 +194,7 @@ final class Sender {
 
     /** Sends whatever the windows allow now: retransmissions first, then new data and FIN. */
     void trySend(long now) {
-        if (!c.state().synchronized_()) {
+        if (!c.sendsData()) {
             return;
         }
         cwndBlocked = false;
@@ -294,11 +298,22 @@ final class Sender {
         // A segment cut short by a record end with data behind it waits for nothing more: Nagle
         // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
         boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
-        if (len < payloadMss && nagle && !seq.allAcked() && !(last && closeRequested) && !recordEnds) {
+        if (len < payloadMss && nagle && smallSegmentHeldBack() && !(last && closeRequested) && !recordEnds) {
             return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
+        }
+        if (len < payloadMss) {
+            smallSentEnd = seq.nxt() + len;
         }
         transmitNew(now, len, last && closeRequested);
         return true;
+    }
+
+    /** Nagle's test: data is unacknowledged (RFC 9293), or under Minshall's rule an earlier small segment is. */
+    private boolean smallSegmentHeldBack() {
+        if (nagleTest == NagleTest.MINSHALL) {
+            return smallSentEnd > seq.una() && smallSentEnd <= seq.nxt();
+        }
+        return !seq.dataAllAcked();
     }
 
     /** The next new segment's payload: a full one, or what is left, and never past a record end. */
@@ -307,10 +322,10 @@ final class Sender {
     }
 
     private void transmitNew(long now, int len, boolean fin) {
-        if (slowStartAfterIdle && seq.allAcked() && now - lastSendNanos > rtt.rto()) {
+        if (slowStartAfterIdle && seq.dataAllAcked() && now - lastSendNanos > rtt.rto()) {
             cc.onEvent(CaEvent.CWND_RESTART, now); // RFC 5681 §4.1 restart window after idle
         }
-        if (seq.allAcked()) {
+        if (seq.dataAllAcked()) {
             cc.onEvent(CaEvent.TX_START_AFTER_IDLE, now);
         }
         long start = seq.nxt();
@@ -390,6 +405,37 @@ final class Sender {
      */
     private int payloadMss() {
         return Math.max(1, smss - c.emitter.extraOptionBytes());
+    }
+
+    /**
+     * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
+     * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
+     * all deemed lost, so the next send resends them (Linux tcp_rcv_fastopen_synack marks the
+     * SYN's data lost and retransmits it without a congestion response).
+     */
+    void resendSynData(long now, long sentAt) {
+        for (long start = seq.una(); start < seq.nxt(); ) {
+            int len = (int) Math.min(smss, seq.nxt() - start);
+            scoreboard.onSend(start, len, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
+                    rate.appLimited(), recovery.lostBytes());
+            start += len;
+        }
+        recovery.onSynDataUnacknowledged(now);
+    }
+
+    /**
+     * Sends what waits — segments deemed lost, queued data — as soon as a handshake completes;
+     * returns whether anything left. RFC 9293 §3.10.7.3 lets data queued in SYN-SENT ride on the
+     * ACK of the SYN-ACK, as Linux's tcp_rcv_synsent_state_process lets it for a writer waiting
+     * on the handshake instead of sending a pure ACK.
+     */
+    boolean sendWaiting(long now) {
+        if (!hasUnsent() && scoreboard.nextLostToRetransmit() < 0) {
+            return false;
+        }
+        long before = segmentsSent + segmentsRetransmitted;
+        trySend(now);
+        return segmentsSent + segmentsRetransmitted > before;
     }
 
     // ---------------------------------------------------------------- probes

@@ -25,6 +25,9 @@ public interface StackContext {
     /** Segments carry lengths but no payload bytes (payload-free emulation): buffers store none. */
     boolean virtualPayload();
 
+    /** The stack's Fast Open cookies of the servers it connected to (RFC 7413 §4.1.3). */
+    FastOpenCache fastOpenCache();
+
     /** Who hears the application's calls and the stack's callbacks ({@link StackJournal#NONE} by default). */
     StackJournal journal();
 }

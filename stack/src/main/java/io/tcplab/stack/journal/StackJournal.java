@@ -96,6 +96,14 @@ public interface StackJournal {
     default void sendBufferBytes(long now, Connection connection, int bytes) {
     }
 
+    /** {@code setSynRetries(retries)} on an open connection. */
+    default void synRetries(long now, Connection connection, int retries) {
+    }
+
+    /** {@code setKeepAliveIdle(nanos)} on an open connection. */
+    default void keepAliveIdle(long now, Connection connection, long nanos) {
+    }
+
     /** {@code read} of at most {@code max} bytes; then {@link #result}. */
     default void read(long now, Connection connection, int max) {
     }
@@ -112,6 +120,10 @@ public interface StackJournal {
     }
 
     default void abort(long now, Connection connection) {
+    }
+
+    /** {@code TcpStack.forgetFastOpenCookies}. */
+    default void fastOpenCookiesForgotten(long now) {
     }
 
     /** {@code abortQuietly}, by the application or its driver, or by the stack itself (then inside an input). */

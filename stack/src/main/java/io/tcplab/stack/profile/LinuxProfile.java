@@ -4,6 +4,7 @@ import static io.tcplab.stack.profile.ProfileKey.ACK_ABOVE_SND_NXT;
 import static io.tcplab.stack.profile.ProfileKey.CWND_LIMITED;
 import static io.tcplab.stack.profile.ProfileKey.DELAYED_ACK_TIMEOUT;
 import static io.tcplab.stack.profile.ProfileKey.DUPACK_CREDIT;
+import static io.tcplab.stack.profile.ProfileKey.NAGLE_TEST;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_RTO;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_WINDOW;
 import static io.tcplab.stack.profile.ProfileKey.MAX_RTO;
@@ -37,7 +38,8 @@ final class LinuxProfile {
         return new Profile(NAME, "today's Linux (6.x), the kernel ab compares against: min RTO 200 ms, quick ACKs,"
                 + " slow start without RFC 3465's per-ACK limit, CUBIC's tcp_friendliness and 5 % floor, Linux's"
                 + " PRR, RACK.rtt and Reno ACK credit, no rescue retransmission, no ACK to an ACK above SND.NXT,"
-                + " cwnd-limited per round, the minimum RTO in the variance term, 2 ms on RACK-TLP's timers",
+                + " cwnd-limited per round, the minimum RTO in the variance term, 2 ms on RACK-TLP's timers,"
+                + " Minshall's Nagle test",
                 List.of(
                         new ProfileValue(SACK, "on", TREE + "net/ipv4/tcp_ipv4.c: sysctl_tcp_sack = 1"),
                         new ProfileValue(INITIAL_WINDOW, "10", TREE + "include/net/tcp.h: TCP_INIT_CWND = 10 (RFC 6928)"),
@@ -78,7 +80,10 @@ final class LinuxProfile {
                         new ProfileValue(CWND_LIMITED, "round", TREE + "net/ipv4/tcp_output.c tcp_cwnd_validate (after"
                                 + " tcp_write_xmit: is_cwnd_limited |= packets_in_flight >= cwnd) keeps, per window of"
                                 + " data, whether it was cwnd-limited and max_packets_out; include/net/tcp.h"
-                                + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out")),
+                                + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out"),
+                        new ProfileValue(NAGLE_TEST, "minshall", TREE + "net/ipv4/tcp_output.c tcp_nagle_check: a"
+                                + " partial segment waits only while tcp_minshall_check (snd_sml, the end of the last"
+                                + " small segment sent, above snd_una)")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

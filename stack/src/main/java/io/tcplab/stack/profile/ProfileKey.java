@@ -2,6 +2,7 @@ package io.tcplab.stack.profile;
 
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.CwndLimited;
+import io.tcplab.stack.conn.NagleTest;
 import io.tcplab.stack.conn.PrrBound;
 import io.tcplab.stack.recovery.RackRtt;
 import io.tcplab.stack.rtt.RtoMinimum;
@@ -92,6 +93,10 @@ public enum ProfileKey {
     CWND_LIMITED("cwnd_limited") {
         void apply(ConnectionOptions.Builder b, String v) { b.cwndLimited(choice(this, v, CwndLimited.class)); }
         public String read(ConnectionOptions o) { return lower(o.cwndLimited); }
+    },
+    NAGLE_TEST("nagle_test") {
+        void apply(ConnectionOptions.Builder b, String v) { b.nagleTest(choice(this, v, NagleTest.class)); }
+        public String read(ConnectionOptions o) { return lower(o.nagleTest); }
     },
     UNDO_REORDERING("undo_reordering") {
         void apply(ConnectionOptions.Builder b, String v) { b.undoShowsReordering(onOff(this, v)); }

@@ -16,6 +16,8 @@ import io.tcplab.stack.DropReason;
  *   TS without SACK-perm.:  1,1,8,10,tsval(4),tsecr(4)
  *   SACK-perm. without TS:  1,1,4,2
  *   window scale:           1,3,3,shift                         RFC 7323 §2
+ *   Fast Open:              34,2+n,cookie(n),NOP,NOP?           RFC 7413 §4.1.1, NOPs to a word
+ *    (experimental form)    254,4+n,0xF9,0x89,cookie(n),NOP,NOP? RFC 6994, Linux's TCPOPT_FASTOPEN_MAGIC
  *   exact CE echo:          253,4,0xDC,0xEE                     RFC 6994 (tcplab's own, below)
  *   AccECN:                 172|174,2+3n,fields(3) x n,NOP...   RFC 9768 §3.2.3, NOPs to a word
  *   SACK blocks:            1,1,5,2+8n,(left(4),right(4)) x n   RFC 2018 §3
@@ -29,6 +31,13 @@ import io.tcplab.stack.DropReason;
  * so a SYN with it is 24. A kind-253 option with another ExID, or too short to hold one, belongs to
  * another experiment and is skipped; ours with a length other than 4 is ignored rather than
  * dropped, since an unregistered ExID is a magic number that may collide with someone else's.
+ *
+ * <p>The Fast Open option (RFC 7413 §4.1.1) carries a cookie of 4 to 16 bytes, or none: a cookie
+ * request. Linux also reads and writes it in the shared experimental form (kind 254, ExID 0xF989)
+ * that came before kind 34 was assigned; {@link #fastOpenExperimental()} says which form it was.
+ * As Linux's {@code tcp_parse_fastopen_option} reads it, an option of odd cookie length is
+ * skipped, and one of even length outside 4 to 16 (but 0) counts as absent; the last one wins.
+ * It means something only on a SYN or SYN-ACK, which the connection checks.
  *
  * <p>The AccECN option (RFC 9768 §3.2.3, figure 4) carries up to three 24-bit byte counters:
  * AccECN0 (kind 172) in the order EE0B, ECEB, EE1B, AccECN1 (kind 174) in the reverse order EE1B,
@@ -61,6 +70,15 @@ public final class TcpOptions {
     private static final int KIND_TIMESTAMPS = 8;
     /** RFC 6994 §3: the first shared experimental kind (RFC 4727 reserves 253 and 254 for experiments). */
     private static final int KIND_EXPERIMENTAL = 253;
+    /** RFC 4727 §7.2: the second experimental kind, where Linux's older Fast Open option lives. */
+    private static final int KIND_EXPERIMENTAL_2 = 254;
+    /** RFC 7413 §4.1.1: the Fast Open option. */
+    private static final int KIND_FAST_OPEN = 34;
+    /** The ExID of the experimental Fast Open option (Linux TCPOPT_FASTOPEN_MAGIC, RFC 6994 §3). */
+    public static final int EXID_FAST_OPEN = 0xF989;
+    /** RFC 7413 §4.1.1: a cookie is 4 to 16 bytes. */
+    public static final int MIN_FAST_OPEN_COOKIE = 4;
+    public static final int MAX_FAST_OPEN_COOKIE = 16;
     /** Our ExID: "DC" for DCTCP, "EE" for exact echo. Not registered with IANA; see docs/stack.md. */
     public static final int EXID_EXACT_CE_ECHO = 0xDCEE;
     /** RFC 9768 §3.2.3: AccECN0 (fields EE0B, ECEB, EE1B) and AccECN1 (EE1B, ECEB, EE0B). */
@@ -88,6 +106,10 @@ public final class TcpOptions {
     private int tsVal;
     private int tsEcr;
     private boolean exactCeEcho;
+    /** The Fast Open option's cookie length, 0 for a cookie request; -1 when absent. */
+    private int fastOpenLength = -1;
+    private boolean fastOpenExperimental;
+    private final byte[] fastOpenCookie = new byte[MAX_FAST_OPEN_COOKIE];
     /** The AccECN option's kind (172 or 174), 0 when absent; its fields in wire order. */
     private int accEcnKind;
     private int accEcnFieldCount;
@@ -195,9 +217,31 @@ public final class TcpOptions {
                     exactCeEcho = true;
                 }
                 return true; // another experiment's, or ours malformed: skipped (see the class comment)
+            case KIND_FAST_OPEN:
+                readFastOpen(buf, at + 2, length - 2, false);
+                return true;
+            case KIND_EXPERIMENTAL_2:
+                if (length >= 4 && BigEndian.u16(buf, at + 2) == EXID_FAST_OPEN) {
+                    readFastOpen(buf, at + 4, length - 4, true);
+                }
+                return true; // another experiment's: skipped
             default:
                 return true;
         }
+    }
+
+    /** Linux tcp_parse_fastopen_option: an odd length is skipped, an even one outside 0 or 4..16 is no option. */
+    private void readFastOpen(byte[] buf, int at, int cookieLength, boolean experimental) {
+        if ((cookieLength & 1) != 0) {
+            return;
+        }
+        if (cookieLength != 0 && (cookieLength < MIN_FAST_OPEN_COOKIE || cookieLength > MAX_FAST_OPEN_COOKIE)) {
+            fastOpenLength = -1;
+            return;
+        }
+        System.arraycopy(buf, at, fastOpenCookie, 0, cookieLength);
+        fastOpenLength = cookieLength;
+        fastOpenExperimental = experimental;
     }
 
     private boolean readSackBlocks(byte[] buf, int at, int length) {
@@ -223,6 +267,8 @@ public final class TcpOptions {
         tsVal = 0;
         tsEcr = 0;
         exactCeEcho = false;
+        fastOpenLength = -1;
+        fastOpenExperimental = false;
         accEcnKind = 0;
         accEcnFieldCount = 0;
         sackBlockCount = 0;
@@ -263,6 +309,45 @@ public final class TcpOptions {
 
     public int sackBlockCount() {
         return sackBlockCount;
+    }
+
+    /** The Fast Open option's cookie length (RFC 7413 §4.1.1): 0 for a cookie request, -1 when absent. */
+    public int fastOpenLength() {
+        return fastOpenLength;
+    }
+
+    /** The Fast Open option came in Linux's experimental form (kind 254, ExID {@link #EXID_FAST_OPEN}). */
+    public boolean fastOpenExperimental() {
+        return fastOpenExperimental;
+    }
+
+    /** Copies the Fast Open cookie ({@link #fastOpenLength()} bytes) into {@code dst} at {@code offset}. */
+    public void copyFastOpenCookie(byte[] dst, int offset) {
+        System.arraycopy(fastOpenCookie, 0, dst, offset, Math.max(0, fastOpenLength));
+    }
+
+    /**
+     * Sets the Fast Open option: {@code length} bytes of {@code cookie} from {@code offset} (0 for a
+     * cookie request, else 4 to 16, even), in the experimental form when {@code experimental}.
+     */
+    public void setFastOpen(byte[] cookie, int offset, int length, boolean experimental) {
+        if (length != 0 && (length < MIN_FAST_OPEN_COOKIE || length > MAX_FAST_OPEN_COOKIE || (length & 1) != 0)) {
+            throw new IllegalArgumentException("Fast Open cookie of " + length + " bytes (0, or 4 to 16 and even)");
+        }
+        System.arraycopy(cookie, offset, fastOpenCookie, 0, length);
+        fastOpenLength = length;
+        fastOpenExperimental = experimental;
+        dropSackBlocksThatDoNotFit();
+    }
+
+    public void clearFastOpen() {
+        fastOpenLength = -1;
+        fastOpenExperimental = false;
+    }
+
+    /** Bytes a Fast Open option with a cookie of {@code cookieLength} takes, NOPs to the next word included. */
+    public static int fastOpenOptionLength(int cookieLength, boolean experimental) {
+        return ((experimental ? 4 : 2) + cookieLength + 3) & ~3;
     }
 
     /** An AccECN option (RFC 9768 §3.2.3) is present, of either order. */
@@ -433,6 +518,9 @@ public final class TcpOptions {
         if (windowScale >= 0) {
             length += 4;
         }
+        if (fastOpenLength >= 0) {
+            length += fastOpenOptionLength(fastOpenLength, fastOpenExperimental);
+        }
         if (exactCeEcho) {
             length += LENGTH_EXACT_CE_ECHO;
         }
@@ -454,6 +542,13 @@ public final class TcpOptions {
         }
         if (sackPermitted) {
             s.append("sackOK ");
+        }
+        if (fastOpenLength >= 0) {
+            s.append(fastOpenExperimental ? "fastOpenExp" : "fastOpen");
+            for (int i = 0; i < fastOpenLength; i++) {
+                s.append(i == 0 ? "=" : "").append(String.format("%02x", fastOpenCookie[i]));
+            }
+            s.append(' ');
         }
         if (exactCeEcho) {
             s.append("exactCeEcho ");
@@ -503,6 +598,9 @@ public final class TcpOptions {
             BigEndian.put32(buf, at, (NOP << 24) | (KIND_WINDOW_SCALE << 16) | (LENGTH_WINDOW_SCALE << 8) | windowScale);
             at += 4;
         }
+        if (fastOpenLength >= 0) {
+            at = writeFastOpen(buf, at);
+        }
         if (exactCeEcho) {
             BigEndian.put32(buf, at, (KIND_EXPERIMENTAL << 24) | (LENGTH_EXACT_CE_ECHO << 16) | EXID_EXACT_CE_ECHO);
             at += LENGTH_EXACT_CE_ECHO;
@@ -518,6 +616,24 @@ public final class TcpOptions {
             }
         }
         return at - offset;
+    }
+
+    /** The Fast Open option at {@code at}, then NOPs to the next word (as Linux's tcp_options_write); returns where the next piece starts. */
+    private int writeFastOpen(byte[] buf, int at) {
+        int head = fastOpenExperimental ? 4 : 2;
+        int length = head + fastOpenLength;
+        int end = at + fastOpenOptionLength(fastOpenLength, fastOpenExperimental);
+        buf[at] = (byte) (fastOpenExperimental ? KIND_EXPERIMENTAL_2 : KIND_FAST_OPEN);
+        buf[at + 1] = (byte) length;
+        if (fastOpenExperimental) {
+            buf[at + 2] = (byte) (EXID_FAST_OPEN >>> 8);
+            buf[at + 3] = (byte) EXID_FAST_OPEN;
+        }
+        System.arraycopy(fastOpenCookie, 0, buf, at + head, fastOpenLength);
+        for (int pad = at + length; pad < end; pad++) {
+            buf[pad] = NOP;
+        }
+        return end;
     }
 
     /** The AccECN option at {@code at}, then NOPs to the next word; returns where the next piece starts. */

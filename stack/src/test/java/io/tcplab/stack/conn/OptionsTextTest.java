@@ -42,6 +42,30 @@ class OptionsTextTest {
                 .isEmpty();
     }
 
+    /** Fast Open's switches and a listener's key, each in the text and back. */
+    @Test
+    void fastOpenComesBackAsItWas() {
+        FastOpen f = FastOpen.OFF.withClient(true).withClientWithoutCookie(true).withServerQueue(16)
+                .withServerWithoutCookie(true).withKey(java.util.HexFormat.of().parseHex("f763bfa0813d80ed301d64cd904abcce"));
+        ConnectionOptions options = ConnectionOptions.builder().fastOpen(f).build();
+        String text = OptionsText.format(options);
+        assertThat(text).contains(
+                "fastOpen=client,client-nocookie,server=16,server-nocookie,key=f763bfa0813d80ed301d64cd904abcce");
+        assertRoundTrip(options);
+        assertThat(OptionsText.parse(text).fastOpen).isEqualTo(f);
+        assertThat(OptionsText.format(ConnectionOptions.defaults())).contains("fastOpen=off");
+    }
+
+    @Test
+    void aBadFastOpenEntryNamesTheAllowedValues() {
+        String text = OptionsText.format(ConnectionOptions.defaults());
+        assertThatThrownBy(() -> OptionsText.parse(text.replace("fastOpen=off", "fastOpen=server=0")))
+                .hasMessageContaining("server=0").hasMessageContaining("client-nocookie");
+        assertThatThrownBy(() -> OptionsText.parse(text.replace("fastOpen=off", "fastOpen=key=12")))
+                .hasMessageContaining("key=12");
+        assertThatThrownBy(() -> FastOpen.parse("sever=3")).hasMessageContaining("sever=3");
+    }
+
     @Test
     void aBadEntryIsRefusedByName() {
         String text = OptionsText.format(ConnectionOptions.defaults());

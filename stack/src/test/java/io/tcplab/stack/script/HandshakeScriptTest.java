@@ -76,6 +76,25 @@ class HandshakeScriptTest {
     }
 
     /**
+     * RFC 9293 §3.10.7.3: text in a SYN-ACK is processed as in ESTABLISHED, so the ACK of the
+     * SYN-ACK acknowledges it and the application can read it (a Fast Open server answers with data
+     * this way, RFC 7413 §4.2.2).
+     */
+    @Test
+    void dataOnTheSynAckIsTakenAndAcknowledged() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().timestamps(false).build());
+        p.connect();
+        p.expect(seg("S").seq(0));
+        p.advanceTo(10);
+        p.in(seg("S.").seq(0).ack(1).mss(1460).len(300));
+        p.expect(seg(".").seq(1).ack(301).len(0).at(10));
+        p.expectNothing();
+        p.assertState(TcpState.ESTABLISHED);
+        assertThat(p.handler.readable).isEqualTo(1);
+        assertThat(p.read(1000)).isEqualTo(300);
+    }
+
+    /**
      * RFC 7323 §2.2, §3.2 and RFC 2018 §2: an option the peer's SYN lacks is not used at all; RFC 9293
      * §3.7.1: without an MSS option the send MSS is 536.
      */
@@ -138,6 +157,22 @@ class HandshakeScriptTest {
         p.expectNothing();
         p.assertState(TcpState.SYN_SENT);
         p.advanceTo(15_000);
+        p.expectNothing();
+        p.assertClosed(ConnectionError.TIMEOUT);
+    }
+
+    /** Linux's TCP_SYNCNT on a connecting socket: a new limit holds from the next timeout (1 retry: gone at 3 s). */
+    @Test
+    void theSynRetryLimitCanChangeWhileConnecting() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().synRetries(6).build());
+        p.connect();
+        p.expect(seg("S").seq(0).at(0));
+        p.connection().setSynRetries(p.nowNanos(), 1);
+        p.advanceTo(1000);
+        p.expect(seg("S").seq(0).at(1000));
+        p.advanceTo(2999);
+        p.assertState(TcpState.SYN_SENT);
+        p.advanceTo(3000);
         p.expectNothing();
         p.assertClosed(ConnectionError.TIMEOUT);
     }

@@ -50,6 +50,21 @@ class KeepAliveScriptTest {
         p.assertState(TcpState.ESTABLISHED);
     }
 
+    /**
+     * Linux's TCP_KEEPIDLE on an open socket: the running timer moves to the new idle time,
+     * counted from when the peer was last heard (at 0 here): 5 s instead of 10.
+     */
+    @Test
+    void theIdleTimeCanChangeOnAnOpenConnection() {
+        ScriptedPeer p = established();
+        p.advanceTo(2_000);
+        p.connection().setKeepAliveIdle(p.nowNanos(), 5 * S);
+        p.advanceTo(4_999);
+        p.expectNothing();
+        p.advanceTo(5_000);
+        p.expect(seg(".").seq(0).ack(1).len(0).at(5_000));
+    }
+
     /** RFC 9293 §3.8.4: keep-alive MUST default to off. */
     @Test
     void offByDefault() {

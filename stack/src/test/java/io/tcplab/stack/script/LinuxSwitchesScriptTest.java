@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tcplab.stack.DropReason;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.CwndLimited;
+import io.tcplab.stack.conn.NagleTest;
 import io.tcplab.stack.conn.PrrBound;
 import io.tcplab.stack.recovery.RackRtt;
 import io.tcplab.stack.rtt.RtoMinimum;
@@ -276,5 +277,35 @@ class LinuxSwitchesScriptTest {
 
     private static int tsAt(long ms) {
         return ScriptedPeer.PEER_TS0 + (int) ms;
+    }
+
+    /**
+     * A write of 2500 bytes (2 full segments and 500) onto an idle connection: RFC 9293 §3.7.4's
+     * Nagle holds the 500 while the full segments are unacknowledged; Minshall's rule (Linux's
+     * tcp_nagle_check) sends them with the rest, as no earlier small segment is out, and then
+     * holds the next small write (100 bytes) while those 500 are.
+     */
+    @Test
+    void nagleHoldsBackOnAnyOrOnlyOnASmallSegment() {
+        for (NagleTest test : NagleTest.values()) {
+            ScriptedPeer p = established(ConnectionOptions.builder().nagleTest(test), false, 10);
+            p.write(2500);
+            p.expect(seg(".").seq(1).len(MSS));
+            p.expect(seg(".").seq(seq(1)).len(MSS));
+            if (test == NagleTest.MINSHALL) {
+                p.expect(seg("P.").seq(seq(2)).len(500));
+            }
+            p.write(100);
+            p.expectNothing();
+            p.advanceBy(10);
+            p.in(seg(".").seq(1).ack(seq(2)).win(WIN));
+            if (test == NagleTest.RFC) {
+                p.expect(seg("P.").seq(seq(2)).len(600)); // the full segments acknowledged: the rest goes as one
+            } else {
+                p.expectNothing(); // the 500-byte segment is still out
+                p.in(seg(".").seq(1).ack(seq(2) + 500).win(WIN));
+                p.expect(seg("P.").seq(seq(2) + 500).len(100));
+            }
+        }
     }
 }

@@ -95,8 +95,7 @@ final class ScriptedPeer {
         this(options, ipv6, b -> b.backlog(backlog).synQueue(backlog));
     }
 
-    private ScriptedPeer(ConnectionOptions options, boolean ipv6,
-                         java.util.function.UnaryOperator<StackConfig.Builder> tune) {
+    ScriptedPeer(ConnectionOptions options, boolean ipv6, java.util.function.UnaryOperator<StackConfig.Builder> tune) {
         this.options = options;
         this.local = ipv6 ? LOCAL_V6 : LOCAL;
         this.remote = ipv6 ? REMOTE_V6 : REMOTE;
@@ -130,6 +129,28 @@ final class ScriptedPeer {
 
     Connection connect() {
         connection = stack.connect(now, local, LOCAL_PORT, remote, REMOTE_PORT, options, handler);
+        return connection;
+    }
+
+    /**
+     * Starts over with a new connection on the same stack (and the same four-tuple, which the
+     * last connection must have left): the streams, timestamps and the peer's MSS are forgotten,
+     * what the stack keeps across connections (its Fast Open cookies) is not.
+     */
+    Connection reconnect() {
+        return reconnect(options);
+    }
+
+    /** {@link #reconnect()} with other options for the new connection. */
+    Connection reconnect(ConnectionOptions with) {
+        connection = null;
+        tsBase = null;
+        ourSynHadTs = false;
+        peerSynHadTs = false;
+        appWritten = 0;
+        peerBytesRead = 0;
+        peerMss = 0;
+        connection = stack.connect(now, local, LOCAL_PORT, remote, REMOTE_PORT, with, handler);
         return connection;
     }
 
@@ -224,6 +245,11 @@ final class ScriptedPeer {
             boolean order0 = spec.accEcnKind == TcpOptions.KIND_ACCECN0;
             o.setAccEcn(spec.accEcnKind, spec.accEcnFields.length, order0 ? f[0] : f[2], f[1], order0 ? f[2] : f[0]);
         }
+        if (spec.fastOpen != null && !spec.fastOpen.equals("none")) {
+            String[] w = spec.fastOpen.split(" ");
+            byte[] cookie = w.length > 1 ? java.util.HexFormat.of().parseHex(w[1]) : new byte[0];
+            o.setFastOpen(cookie, 0, cookie.length, w[0].equals("FOEXP"));
+        }
         if (spec.sackBlocks != null) {
             for (int[] b : spec.sackBlocks) {
                 o.addSackBlock((int) (STACK_ISN + b[0]), (int) (STACK_ISN + b[1]));
@@ -232,11 +258,12 @@ final class ScriptedPeer {
         byte[] payload = spec.data;
         if (payload == null) {
             payload = new byte[spec.len == null ? 0 : spec.len];
-            long start = spec.seq == null ? 0 : spec.seq - 1;
+            long start = spec.seq == null ? 0 : spec.seq - 1 + ((flags & TcpHeader.SYN) != 0 ? 1 : 0); // a SYN's data follows it
             for (int i = 0; i < payload.length; i++) {
                 payload[i] = peerByte(start + i);
             }
         }
+        peerPorts.add(spec.srcPort == null ? REMOTE_PORT : spec.srcPort);
         writer.setAddresses(remote, local).setPorts(spec.srcPort == null ? REMOTE_PORT : spec.srcPort, LOCAL_PORT).setSeq(seq).setAck(ack)
                 .setFlags(flags).setWindow(spec.window == null ? 65535 : spec.window)
                 .setEcn(spec.ecn == null ? 0 : spec.ecn).setOptions(o);
@@ -265,6 +292,9 @@ final class ScriptedPeer {
 
     // ================================================================ the stack's side of the wire
 
+    /** The peer's ports: {@link #REMOTE_PORT} and any a segment came from ({@link SegSpec#fromPort}). */
+    private final java.util.Set<Integer> peerPorts = new java.util.HashSet<>(List.of(REMOTE_PORT));
+
     /** The MSS option of the peer's SYN, or 0 when it had none: every later segment must fit it. */
     private int peerMss;
 
@@ -281,7 +311,7 @@ final class ScriptedPeer {
                     + tcp.wrap(ip));
         }
         if (!ip.srcEquals(local) || !ip.dstEquals(remote) || tcp.srcPort() != LOCAL_PORT
-                || tcp.dstPort() != REMOTE_PORT) {
+                || !peerPorts.contains(tcp.dstPort())) {
             fail("the stack emitted a packet for another four-tuple (ports " + tcp.srcPort() + "->" + tcp.dstPort()
                     + ")");
         }
@@ -311,7 +341,8 @@ final class ScriptedPeer {
         Seg seg = new Seg(now, tcp.flags(), tcp.seq() - (int) STACK_ISN, tcp.ack() - (int) PEER_ISN, tcp.seq(),
                 tcp.ack(), tcp.window(), parsed.mss(), parsed.windowScale(), parsed.sackPermitted(),
                 parsed.hasTimestamps(), parsed.hasTimestamps() ? parsed.tsVal() - tsBase : 0, parsed.tsEcr(),
-                parsed.exactCeEcho(), List.copyOf(sack), payload, ip.ecn(), Seg.describeAccEcn(parsed));
+                parsed.exactCeEcho(), List.copyOf(sack), payload, ip.ecn(), Seg.describeAccEcn(parsed),
+                Seg.describeFastOpen(parsed));
         packetOf.put(seg, whole);
         sent.add(seg);
     }
@@ -389,7 +420,7 @@ final class ScriptedPeer {
     }
 
     private void checkAppData(Seg s) {
-        long start = s.seq() - 1L;
+        long start = s.seq() - 1L + (s.has(TcpHeader.SYN) ? 1 : 0); // a SYN's data follows it
         if (s.len() > 0 && (start < 0 || start + s.len() > appWritten)) {
             fail("segment carries bytes " + start + ".." + (start + s.len()) + " of the stream, but the application"
                     + " wrote only " + appWritten + ": " + s);

@@ -11,7 +11,18 @@ import java.util.List;
  */
 record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, int window, int mss, int wscale,
            boolean sackOk, boolean hasTs, int tsVal, int tsEcr, boolean exactCeEcho, List<int[]> sackBlocks,
-           byte[] payload, int ecn, String accEcn) {
+           byte[] payload, int ecn, String accEcn, String fastOpen) {
+
+    /** The Fast Open option as {@link SegSpec#fastOpen} writes it: {@code FO}, {@code FO 0011aabb}, {@code FOEXP ...}, or "none". */
+    static String describeFastOpen(io.tcplab.stack.wire.TcpOptions o) {
+        if (o.fastOpenLength() < 0) {
+            return "none";
+        }
+        byte[] cookie = new byte[o.fastOpenLength()];
+        o.copyFastOpenCookie(cookie, 0);
+        String name = o.fastOpenExperimental() ? "FOEXP" : "FO";
+        return cookie.length == 0 ? name : name + " " + java.util.HexFormat.of().formatHex(cookie);
+    }
 
     /** The AccECN option as {@link SegSpec} writes it: {@code AccECN0[e0b,ceb,e1b]} with the fields present, or "none". */
     static String describeAccEcn(io.tcplab.stack.wire.TcpOptions o) {
@@ -86,6 +97,9 @@ record Seg(long atNanos, int flags, int seq, int ack, int rawSeq, int rawAck, in
         }
         if (exactCeEcho) {
             o.append("exactCeEcho,");
+        }
+        if (!fastOpen.equals("none")) {
+            o.append(fastOpen).append(',');
         }
         for (int[] b : sackBlocks) {
             o.append("sack ").append(b[0]).append(':').append(b[1]).append(',');

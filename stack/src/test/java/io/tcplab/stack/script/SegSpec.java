@@ -35,6 +35,8 @@ final class SegSpec {
     Integer srcPort;
     /** The AccECN option as {@link Seg#describeAccEcn} writes it, or "none"; null: not checked (outbound), none (inbound). */
     String accEcn;
+    /** The Fast Open option as {@link Seg#describeFastOpen} writes it, "none" for none; null: not checked (outbound) or none (inbound). */
+    String fastOpen;
     int accEcnKind;
     long[] accEcnFields;
 
@@ -98,6 +100,8 @@ final class SegSpec {
     SegSpec noTs() { hasTs = false; return this; }
     /** The exact-CE-echo experimental option (RFC 6994 kind 253, tcplab's ExID) present or not. */
     SegSpec exactCeEcho(boolean present) { exactCeEcho = present; return this; }
+    /** The Fast Open option (RFC 7413 §4.1.1): {@code "FO"} (a cookie request), {@code "FO 0011aabb"}, {@code "FOEXP ..."}, or {@code "none"}. */
+    SegSpec fastOpen(String option) { fastOpen = option; return this; }
     /** SACK blocks as relative left/right pairs; {@code sack()} with no edges means "no SACK blocks". */
     SegSpec sack(int... edges) {
         if (edges.length % 2 != 0) {
@@ -146,6 +150,7 @@ final class SegSpec {
         check(out, "TS present", hasTs, s.hasTs());
         check(out, "exact CE echo option", exactCeEcho, s.exactCeEcho());
         check(out, "AccECN option", accEcn, s.accEcn());
+        check(out, "Fast Open option", fastOpen, s.fastOpen());
         if (s.hasTs()) {
             check(out, "TS val", tsVal, s.tsVal());
             check(out, "TS ecr", tsEcr, s.tsEcr());
@@ -186,6 +191,7 @@ final class SegSpec {
         append(s, "sackOK", sackOk);
         append(s, "TS", hasTs);
         append(s, "exactCeEcho", exactCeEcho);
+        append(s, "fastOpen", fastOpen);
         append(s, "TS val", tsVal);
         append(s, "TS ecr", tsEcr);
         if (sackBlocks != null) {

@@ -218,4 +218,100 @@ class TcpOptionsTest {
         options.clear();
         assertThat(options.encodedLength()).isZero();
     }
+
+    // ---------------------------------------------------------------- Fast Open (RFC 7413 §4.1.1)
+
+    private String cookie() {
+        byte[] c = new byte[options.fastOpenLength()];
+        options.copyFastOpenCookie(c, 0);
+        return java.util.HexFormat.of().formatHex(c);
+    }
+
+    /** Kind 34 with an 8-byte cookie, as Linux's SYN-ACK carries it, then its two NOPs. */
+    @Test
+    void parsesTheFastOpenOptionAndItsCookie() {
+        assertThat(parse(2, 4, 0x05, 0xb4, 34, 10, 0xab, 0xcd, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 1, 1)).isNull();
+        assertThat(options.fastOpenLength()).isEqualTo(8);
+        assertThat(options.fastOpenExperimental()).isFalse();
+        assertThat(cookie()).isEqualTo("abcd123456789abc");
+        assertThat(options.mss()).isEqualTo(1460);
+    }
+
+    /** Length 2: a cookie request; the experimental form kind 254, ExID 0xF989, length 4 is one too. */
+    @Test
+    void parsesCookieRequestsInBothForms() {
+        assertThat(parse(34, 2, 1, 1)).isNull();
+        assertThat(options.fastOpenLength()).isZero();
+        assertThat(options.fastOpenExperimental()).isFalse();
+        assertThat(parse(254, 4, 0xf9, 0x89)).isNull();
+        assertThat(options.fastOpenLength()).isZero();
+        assertThat(options.fastOpenExperimental()).isTrue();
+        assertThat(parse(254, 8, 0xf9, 0x89, 1, 2, 3, 4)).isNull();
+        assertThat(options.fastOpenLength()).isEqualTo(4);
+        assertThat(cookie()).isEqualTo("01020304");
+    }
+
+    /**
+     * Linux tcp_parse_fastopen_option: a cookie of 2 or 18 bytes is no option; one of odd length
+     * is skipped, leaving an earlier one; the last valid one wins; another kind-254 ExID is not one.
+     */
+    @Test
+    void cookiesOfTheWrongLengthAreIgnoredAsLinuxReadsThem() {
+        assertThat(parse(34, 4, 0x11, 0x22)).isNull();
+        assertThat(options.fastOpenLength()).isEqualTo(-1);
+        int[] eighteen = new int[20];
+        eighteen[0] = 34;
+        eighteen[1] = 20;
+        assertThat(parse(eighteen)).isNull();
+        assertThat(options.fastOpenLength()).isEqualTo(-1);
+        assertThat(parse(34, 6, 1, 2, 3, 4, 34, 7, 9, 9, 9, 9, 9)).isNull();
+        assertThat(cookie()).isEqualTo("01020304");
+        assertThat(parse(34, 6, 1, 2, 3, 4, 34, 6, 5, 6, 7, 8)).isNull();
+        assertThat(cookie()).isEqualTo("05060708");
+        assertThat(parse(254, 6, 0x12, 0x34, 1, 2)).isNull();
+        assertThat(options.fastOpenLength()).isEqualTo(-1);
+    }
+
+    /** After window scale, NOPs to a word when 2 + n is not one (Linux tcp_options_write). */
+    @Test
+    void writesTheFastOpenOptionAfterTheSynLayoutPaddedToAWord() {
+        options.setMss(1460);
+        options.setSackPermitted(true);
+        options.setWindowScale(8);
+        options.setFastOpen(new byte[0], 0, 0, false);
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308" + "22020101");
+        options.setFastOpen(new byte[] {0, (byte) 0xab, (byte) 0xcd, 0x12, 0x34}, 1, 4, false);
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308" + "2206abcd1234" + "0101");
+        options.setFastOpen(new byte[] {1, 2, 3, 4, 5, 6}, 0, 6, false);
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308" + "2208010203040506");
+        options.setFastOpen(new byte[] {1, 2, 3, 4}, 0, 4, true);
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308" + "fe08f98901020304");
+        options.setFastOpen(new byte[0], 0, 0, true);
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308" + "fe04f989");
+        options.clearFastOpen();
+        assertThat(written()).isEqualTo("020405b4" + "01010402" + "01030308");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 5, 18})
+    void refusesToWriteCookiesOfAnotherLength(int length) {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> options.setFastOpen(new byte[20], 0, length, false));
+    }
+
+    /** What is written reads back the same. */
+    @Test
+    void aWrittenCookieParsesBack() {
+        byte[] c = java.util.HexFormat.of().parseHex("01234567aabbccdd0123456701234567");
+        options.setMss(1460);
+        options.setFastOpen(c, 0, 16, false);
+        ByteBuf buf = Unpooled.buffer(TcpOptions.MAX_LENGTH);
+        int length = options.write(buf, 0);
+        TcpOptions back = new TcpOptions();
+        assertThat(back.parse(buf, 0, length)).isNull();
+        assertThat(back.fastOpenLength()).isEqualTo(16);
+        byte[] out = new byte[16];
+        back.copyFastOpenCookie(out, 0);
+        assertThat(out).isEqualTo(c);
+    }
 }

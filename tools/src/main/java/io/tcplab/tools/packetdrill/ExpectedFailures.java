@@ -86,7 +86,23 @@ public final class ExpectedFailures {
                     + "min_RTT/4 = +25 ms after the SACK, Linux 2 ms later (TCP_TIMEOUT_MIN_US), which the relative "
                     + "times of the later lines count from; and entering recovery there, Linux's tcp_rack_reo_timeout "
                     + "gives PRR the quota of one delivered segment (one retransmission, 1:1001) where RFC 6937's "
-                    + "bound leaves cwnd = ssthresh until the next ACK (five at once, 2001:3001 among them at +25 ms)"));
+                    + "bound leaves cwnd = ssthresh until the next ACK (five at once, 2001:3001 among them at +25 ms)"),
+            minshall("fastopen/client/nonblocking-sendto-over-mss.pkt", 34, "the write of 3580 bytes after "
+                    + "the handshake: two full segments go and RFC 9293's Nagle holds the last 660 while they are "
+                    + "unacknowledged"),
+            minshall("fastopen/client/nonblocking-sendto.pkt", 62, "the sendto of 2000 bytes after the "
+                    + "handshake: one full segment goes and RFC 9293's Nagle holds the other 540 while it is "
+                    + "unacknowledged"),
+            minshall("fastopen/client/syn-data-only-syn-acked.pkt", 66, "the 4580 bytes behind the SYN's "
+                    + "data: the full segments go and RFC 9293's Nagle holds the last 200 while they are "
+                    + "unacknowledged"));
+
+    /** A script whose write ends in a small segment that Linux sends with the full ones before it. */
+    private static Entry minshall(String script, int line, String what) {
+        return new Entry(script, List.of(ProfileKey.NAGLE_TEST), line, what + "; Linux holds a small segment "
+                + "back only while an earlier small one is unacknowledged (Minshall's rule, tcp_nagle_check), and "
+                + "sends the tail with them");
+    }
 
     /** A script that still fails under {@code linux}: the line, and the difference found but not switched. */
     public record UnderLinux(String script, int line, String reason) {
@@ -112,7 +128,63 @@ public final class ExpectedFailures {
                     + "a send buffer of 20000 (SO_SNDBUF 10000, doubled) returns by 0.15 s in Linux, with 55000 bytes "
                     + "still unacknowledged: tcp_sendmsg_locked checks sk_stream_memory_free only before starting "
                     + "an skb and fills skbs of up to its size goal, so the queue can pass sk_sndbuf by one skb; "
-                    + "tcplab's buffer holds at most its size and the write is still blocked"));
+                    + "tcplab's buffer holds at most its size and the write is still blocked"),
+            pingpong("fastopen/client/blocking-connect-bypass.pkt", 55),
+            pingpong("fastopen/client/blocking-sendmsg-multi-iov.pkt", 57),
+            pingpong("fastopen/client/blocking-sendto.pkt", 53),
+            pingpong("fastopen/client/cookie-less-sendto.pkt", 42),
+            new UnderLinux("fastopen/client/simultaneous-fast-open.pkt", 35, "the peer's SYN-ACK, which in "
+                    + "SYN-RECEIVED repeats its SYN's sequence number: Linux takes it as a duplicate of the SYN "
+                    + "(tcp_data_queue: end_seq not after rcv_nxt) and answers at once with a D-SACK block of the "
+                    + "SYN (sack 0:1); tcplab takes its ACK, completes the handshake and has nothing to answer "
+                    + "(RFC 2883 reports duplicate data, not a SYN)"),
+            tooBig("fastopen/client/syn-data-icmp-unreach-frag-needed-with-seq.pkt", "840, mss 800"),
+            tooBig("fastopen/client/syn-data-icmp-unreach-frag-needed.pkt", "800, mss 760"),
+            new UnderLinux("fastopen/client/synack-data.pkt", 54, "a SYN-ACK with data and FIN (TEST2): tcplab "
+                    + "drops every segment with SYN and FIN before any state looks at it (TcpHeader.legalFlags), so "
+                    + "the connection stays in SYN-SENT; Linux takes the data and the FIN into CLOSE-WAIT. The SYN-ACK "
+                    + "with data alone (TEST1) passes: tcplab processes a SYN-ACK's text (RFC 9293 3.10.7.3)"),
+            new UnderLinux("fastopen/server/client-ack-dropped-then-recovery-ms-timestamps.pkt", 33, "the window: "
+                    + "Linux's first window is about 64 KiB (tcp_select_initial_window caps rcv_wnd at 65535, so "
+                    + "256 once scaled by 8) and grows as data arrives; tcplab announces its whole receive buffer "
+                    + "(61437 << 8) from the start"),
+            new UnderLinux("fastopen/server/icmp-baseline.pkt", 20, "an ICMP host unreachable quoting the "
+                    + "SYN-ACK of a connection in SYN-RECEIVED: Linux drops the half-open connection "
+                    + "(tcp_v4_err: tcp_req_err aborts on net and host unreachable), so the ACK gets a RST; "
+                    + "tcplab keeps it, as RFC 1122 4.2.3.9 asks of these soft errors (MUST NOT abort, RFC 5461), "
+                    + "and the ACK completes the handshake"),
+            icmpFastOpen("fastopen/server/icmp-before-accept.pkt", 31),
+            icmpFastOpen("fastopen/server/opt34/icmp-before-accept.pkt", 33));
+
+    /**
+     * The Fast Open clients whose blocking sendto finds the SYN-ACK while it waits: Linux saves the
+     * ACK for the data and enters pingpong (interactive) mode, which tcplab does not have.
+     */
+    private static UnderLinux pingpong(String script, int line) {
+        return new UnderLinux(script, line, "the delayed ACK of interactive use: the SYN-ACK arrives while a "
+                + "blocking sendto waits, so Linux saves its ACK for the data (tcp_rcv_synsent_state_process: "
+                + "sk_write_pending, tcp_enter_quickack_mode sets ato to 40 ms) and the data leaving within that "
+                + "ato puts the connection in pingpong mode (tcp_event_data_sent); the 500 bytes that come next "
+                + "are then not quick-ACKed and their ACK rides on the FIN. tcplab has no pingpong mode: the "
+                + "linux profile's 16 quick ACKs acknowledge them at once, before the FIN");
+    }
+
+    /** The Fast Open clients whose SYN with data meets an ICMP Packet Too Big. */
+    private static UnderLinux tooBig(String script, String mtuAndMss) {
+        return new UnderLinux(script, 31, "a Fast Open SYN with data that a router finds too big (MTU "
+                + mtuAndMss + "): Linux sends a plain SYN again at once (tcp_simple_retransmit, since commit "
+                + "c31b70c9968f) announcing the MSS of the new path MTU; tcplab keeps the path MTU for the "
+                + "handshake to use and resends the SYN when its timer fires (RFC 7413 says nothing of this case)");
+    }
+
+    /** The Fast Open server scripts where ICMP host unreachable reaches a connection in SYN-RECEIVED. */
+    private static UnderLinux icmpFastOpen(String script, int line) {
+        return new UnderLinux(script, line, "an ICMP host unreachable quoting the SYN-ACK of a Fast Open "
+                + "connection still in SYN-RECEIVED: Linux closes it (tcp_v4_err: in SYN-SENT and SYN-RECEIVED "
+                + "any error ends the connection, tcp_done), so the second read returns EHOSTUNREACH (line "
+                + (line - 2) + "); tcplab keeps it, as RFC 1122 4.2.3.9 asks of this soft error (MUST NOT "
+                + "abort, RFC 5461), and the read blocks");
+    }
 
     private ExpectedFailures() {
     }

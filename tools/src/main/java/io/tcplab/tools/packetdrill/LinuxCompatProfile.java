@@ -90,6 +90,43 @@ public final class LinuxCompatProfile {
         return LinuxSysctl.named(name).isPresent();
     }
 
+    /** The host's tcp_fastopen bits (Linux reads them at each Fast Open call). */
+    static long fastOpen(Map<String, String> host) {
+        String v = host.get(LinuxSysctl.TCP_FASTOPEN.key());
+        return v == null ? 0 : LinuxSysctl.number(v);
+    }
+
+    /**
+     * The host's tcp_fastopen_key as the 16 key bytes Linux's proc_tcp_fastopen_key makes of it:
+     * each 32-bit word little-endian, in order; null when the host sets none.
+     */
+    static byte[] fastOpenKey(Map<String, String> host) {
+        String v = host.get(LinuxSysctl.TCP_FASTOPEN_KEY.key());
+        if (v == null) {
+            return null;
+        }
+        String[] words = v.strip().split("-");
+        byte[] key = new byte[16];
+        for (int w = 0; w < 4; w++) {
+            long word = Long.parseLong(words[w], 16);
+            for (int i = 0; i < 4; i++) {
+                key[4 * w + i] = (byte) (word >>> (8 * i));
+            }
+        }
+        return key;
+    }
+
+    /** A setting the runner reads at each call rather than when a socket is made (tcp_fastopen), or one without effect. */
+    static boolean readAtTheCall(String name) {
+        LinuxSysctl s = sysctl(name);
+        return s == LinuxSysctl.TCP_FASTOPEN || s.noEffect() != null;
+    }
+
+    /** A setting a script may change while it runs: all but the stack's Fast Open key, fixed when the stack is made. */
+    static boolean changeable(String name) {
+        return sysctl(name) != LinuxSysctl.TCP_FASTOPEN_KEY;
+    }
+
     /** The settings the runner knows, for a message naming them. */
     public static String knownSettings() {
         return LinuxSysctl.keys();

@@ -117,20 +117,24 @@ enum LinuxSysctl {
     TCP_PACING_CA_RATIO("tcp_pacing_ca_ratio", "120", "tcplab paces at Linux's default ratios"),
     TCP_NOTSENT_LOWAT("tcp_notsent_lowat", "4294967295", "tcplab has no limit on unsent bytes"),
     /**
-     * tcplab has no Fast Open. Linux uses it only for a SYN carrying the option or a call asking
-     * for it (MSG_FASTOPEN, TCP_FASTOPEN, TCP_FASTOPEN_CONNECT), which skip the script here; but a
-     * server with 0x2 and 0x200 takes data on a plain SYN, which tcplab does not.
+     * TCP Fast Open (RFC 7413), read at each call as Linux reads it ({@link Syscalls}): 0x1 lets
+     * MSG_FASTOPEN and TCP_FASTOPEN_CONNECT work (else EOPNOTSUPP), 0x4 sends data without a
+     * cookie, 0x2 lets a listener take Fast Open, on its TCP_FASTOPEN queue or, with 0x400, on
+     * every listener with its backlog as the queue, 0x200 without a cookie. Other bits mean
+     * nothing to upstream Linux (include/net/tcp.h defines no more).
      */
-    TCP_FASTOPEN("tcp_fastopen", "tcplab has no TCP Fast Open; scripts that use it are skipped by what they use") {
+    TCP_FASTOPEN("tcp_fastopen") {
+        String refusal(String v) { return range(v, 0, 0xFFFFFF); }
+    },
+    /** The stack's cookie key, as the sysctl writes it: four 32-bit words in hex (a backup key after a comma is refused). */
+    TCP_FASTOPEN_KEY("tcp_fastopen_key") {
         String refusal(String v) {
-            String bad = range(v, 0, 0xFFFFFF);
-            if (bad != null) {
-                return bad;
-            }
-            return (number(v) & 0x202) == 0x202 ? "tcplab has no TCP Fast Open: it takes no data on a SYN" : null;
+            return v.strip().matches("[0-9a-fA-F]{1,8}(-[0-9a-fA-F]{1,8}){3}") ? null
+                    : "not four 32-bit hex words joined by '-' (tcplab keeps no backup key)";
         }
     },
-    TCP_FASTOPEN_KEY("tcp_fastopen_key", "used only by TCP Fast Open, which tcplab does not have"),
+    TCP_FASTOPEN_BLACKHOLE_TIMEOUT_SEC("tcp_fastopen_blackhole_timeout_sec", "0", "tcplab has no Fast Open blackhole"
+            + " detection (Linux's is off at 0, its default since 5.14)"),
     TCP_SYNCOOKIES("tcp_syncookies", "1", "tcplab sends SYN cookies when the SYN queue is full"),
     TCP_MTU_PROBING("tcp_mtu_probing", "0", "tcplab has no packetization-layer path MTU discovery (RFC 4821)"),
     TCP_BASE_MSS("tcp_base_mss", "used only by MTU probing (tcp_mtu_probing), off here"),

@@ -60,6 +60,19 @@ sealed interface OptionSpec {
         }
     }
 
+    /**
+     * The Fast Open option (RFC 7413 §4.1.1): {@code FO} with a cookie of hex digits, none for a
+     * request; {@code FOEXP} in the experimental form (kind 254, ExID 0xF989).
+     */
+    record FastOpen(String cookie, boolean experimental) implements OptionSpec {
+        /** packetdrill run_all.py's -D TFO_COOKIE: the cookie of 192.0.2.1 to 192.168.0.1 under defaults.sh's key. */
+        static final String TFO_COOKIE = "3021b9d889017eeb";
+
+        public String toString() {
+            return (experimental ? "FOEXP" : "FO") + (cookie.isEmpty() ? "" : " " + cookie);
+        }
+    }
+
     /** An option kind this interpreter does not model (for emitted packets). */
     record Other(int kind, int length) implements OptionSpec {
         public String toString() { return "kind" + kind + "/len" + length; }

@@ -23,7 +23,7 @@ final class PacketBuilder {
         // an ACK without a written ack number is relative 0, remapped like any other (run_packet.c)
         long ack = map.localSeqToWire(spec.ack() == null ? 0 : spec.ack());
         writer.setAddresses(src, dst).setPorts(srcPort, dstPort)
-                .setSeq((int) map.remoteSeqToWire(spec.start()))
+                .setSeq((int) ((flags & TcpHeader.SYN) != 0 ? map.remoteSyn(spec.start()) : map.remoteSeqToWire(spec.start())))
                 .setAck((flags & TcpHeader.ACK) != 0 || spec.ack() != null ? (int) ack : 0)
                 .setFlags(flags).setWindow(spec.window() == null ? DEFAULT_WINDOW : spec.window())
                 .setEcn(PacketMatcher.ecnCodepoint(spec.ecnMark())).setOptions(null);
@@ -70,6 +70,13 @@ final class PacketBuilder {
                 for (long[] block : s.blocks()) {
                     b.writeInt((int) map.localSeqToWire(block[0])).writeInt((int) map.localSeqToWire(block[1]));
                 }
+            } else if (o instanceof OptionSpec.FastOpen f) {
+                byte[] cookie = java.util.HexFormat.of().parseHex(f.cookie()); // as written, even of a length RFC 7413 forbids
+                b.writeByte(f.experimental() ? 254 : 34).writeByte((f.experimental() ? 4 : 2) + cookie.length);
+                if (f.experimental()) {
+                    b.writeShort(0xF989); // Linux TCPOPT_FASTOPEN_MAGIC
+                }
+                b.writeBytes(cookie);
             } else if (o instanceof OptionSpec.AccEcn a) {
                 b.writeByte(a.kind()).writeByte(2 + 3 * a.fields().size());
                 for (long field : a.fields()) {

@@ -26,8 +26,12 @@ final class PacketMatcher {
 
     /** Learns what the first packets reveal (the stack's ISN, its TSval offset) from a candidate. */
     void learn(PacketSpec expected, WirePacket actual) {
-        if ((expected.flagBits() & TcpHeader.SYN) != 0 || !map.localIsnKnown()) {
-            map.learnLocalIsn(actual.seq(), expected.start());
+        if ((expected.flagBits() & TcpHeader.SYN) != 0 && (actual.flags() & TcpHeader.SYN) != 0) {
+            map.newLocalConnection();
+        }
+        if (!map.localIsnKnown()) {
+            // a SYN's seq, as the script writes it, is the ISN itself; later numbers count from it (packetdrill)
+            map.learnLocalIsn(actual.seq(), (expected.flagBits() & TcpHeader.SYN) != 0 ? 0 : expected.start());
         }
         WirePacket.Raw ts = actual.option(WirePacket.KIND_TS);
         if (ts != null && expected.options() != null) {
@@ -46,14 +50,15 @@ final class PacketMatcher {
             diffs.add("flags " + Flags.render(actual.flags()) + " instead of " + expected.flags());
         }
         long seq = map.localSeqFromWire(actual.seq());
-        if (seq != expected.start()) {
-            diffs.add("sequence " + seq + " instead of " + expected.start());
+        long start = (expected.flagBits() & TcpHeader.SYN) != 0 ? 0 : expected.start(); // a SYN's is its ISN
+        if (seq != start) {
+            diffs.add("sequence " + seq + " instead of " + start);
         }
         if (actual.length() != expected.length()) {
             diffs.add("length " + actual.length() + " instead of " + expected.length());
         }
-        if (expected.ack() != null && map.remoteSeqFromWire(actual.ack()) != expected.ack()) {
-            diffs.add("ack " + map.remoteSeqFromWire(actual.ack()) + " instead of " + expected.ack());
+        if (expected.ack() != null && ackOf(actual) != expected.ack()) {
+            diffs.add("ack " + ackOf(actual) + " instead of " + expected.ack());
         }
         if (expected.window() != null && actual.window() != expected.window()) {
             diffs.add("window " + actual.window() + " instead of " + expected.window());
@@ -125,10 +130,20 @@ final class PacketMatcher {
                 }
                 case WirePacket.KIND_ACCECN0, WirePacket.KIND_ACCECN1 -> out.add(new OptionSpec.AccEcn(r.kind(),
                         java.util.Arrays.stream(r.sack()).boxed().toList()));
+                case WirePacket.KIND_FAST_OPEN, WirePacket.KIND_FAST_OPEN_EXP -> out.add(r.bytes() == null
+                        ? new OptionSpec.Other(r.kind(), r.length())
+                        : new OptionSpec.FastOpen(java.util.HexFormat.of().formatHex(r.bytes()),
+                                r.kind() == WirePacket.KIND_FAST_OPEN_EXP));
                 default -> out.add(new OptionSpec.Other(r.kind(), r.length()));
             }
         }
         return out;
+    }
+
+    /** The packet's ack as the script writes it: a SYN-ACK's absolute (packetdrill), others relative to the peer's ISN. */
+    private long ackOf(WirePacket p) {
+        int synAck = TcpHeader.SYN | TcpHeader.ACK;
+        return (p.flags() & synAck) == synAck ? map.synAckAckFromWire(p.ack()) : map.remoteSeqFromWire(p.ack());
     }
 
     /** The packet as a script line would write it. */
@@ -141,7 +156,7 @@ final class PacketMatcher {
         s.append(Flags.render(p.flags())).append(' ').append(seq).append(':').append(seq + p.length())
                 .append('(').append(p.length()).append(')');
         if ((p.flags() & TcpHeader.ACK) != 0) {
-            s.append(" ack ").append(map.remoteSeqFromWire(p.ack()));
+            s.append(" ack ").append(ackOf(p));
         }
         s.append(" win ").append(p.window());
         if (!p.options().isEmpty()) {

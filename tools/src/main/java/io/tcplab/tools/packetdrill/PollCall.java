@@ -64,18 +64,24 @@ final class PollCall {
         if (c == null) {
             return 0x4 | 0x10; // an unconnected socket is writable and hung up, as on Linux
         }
+        if (c.synWaitsForData()) {
+            return 0x4 | 0x100; // Linux tcp_poll: a deferred Fast Open connect is writable
+        }
+        // Linux tcp_poll: a closed socket is shut down both ways (tcp_done), readable and writable
+        // to find the end or the error; a received FIN makes it readable at once
+        boolean closed = c.state() == TcpState.CLOSED;
         int r = 0;
-        if (c.readableBytes() > 0 || c.atEof()) {
+        if (c.readableBytes() > 0 || c.finReceived() || closed) {
             r |= 0x1 | 0x40;
         }
-        if (c.atEof()) {
+        if (c.finReceived() || closed) {
             r |= 0x2000;
         }
-        if (c.state().canSend() && c.writableBytes() > 0) {
+        if (c.state().canSend() && c.writableBytes() > 0 || closed) {
             r |= 0x4 | 0x100;
         }
-        if (c.state() == TcpState.CLOSED) {
-            r |= 0x10 | (c.error() != null ? 0x8 : 0);
+        if (closed) {
+            r |= 0x10 | (c.error() != null && !s.errorReported ? 0x8 : 0);
         }
         return r;
     }

@@ -39,8 +39,12 @@ final class ScriptParser {
         final List<Event> events = new ArrayList<>();
         final Map<String, String> sysctls = new LinkedHashMap<>();
         final List<PyBlock> blocks = new ArrayList<>();
+        /** Shell blocks run at a time during the script, by their {@code %SH<n>} mark. */
+        final List<ShellBlock> timedShell = new ArrayList<>();
         long tolerance = Script.DEFAULT_TOLERANCE_MICROS;
         long tsTick;
+        byte[] localIp = Script.DEFAULT_LOCAL;
+        byte[] remoteIp = Script.DEFAULT_REMOTE;
         String skip;
 
         State(String name) {
@@ -85,13 +89,14 @@ final class ScriptParser {
             if (depth != 0) {
                 throw new ScriptSyntaxException(stmtLine, "unclosed bracket");
             }
-            return new Script(name, List.copyOf(events), tolerance, tsTick, Collections.unmodifiableMap(sysctls), skip);
+            return new Script(name, List.copyOf(events), tolerance, tsTick, Collections.unmodifiableMap(sysctls), skip,
+                    localIp, remoteIp);
         }
 
         /**
          * Removes comments; takes out the shell and Python blocks, keeping line numbers: a
          * Python block leaves {@code %PY<n>} where it stood (its statement's body), a shell block
-         * run at a time during the script {@code %SH}.
+         * run at a time during the script {@code %SH<n>}.
          */
         List<String> stripBlocks(String text) throws ScriptSyntaxException {
             StringBuilder out = new StringBuilder();
@@ -118,7 +123,7 @@ final class ScriptParser {
                     boolean timed = !out.substring(out.lastIndexOf("\n") + 1).isBlank();
                     if (c == '`') {
                         shell(line, body, timed);
-                        out.append(timed ? " " + SHELL_MARK + " " : "");
+                        out.append(timed ? " " + SHELL_MARK + (timedShell.size() - 1) + " " : "");
                     } else if (c == '%') {
                         code(line, body);
                         out.append(" " + CODE_MARK).append(blocks.size() - 1).append(' ');
@@ -147,15 +152,17 @@ final class ScriptParser {
             }
         }
 
+        /** A block before the script's first line sets the host it starts on; one at a time during it is an event. */
         void shell(int line, String body, boolean timed) {
             ShellBlock block = ShellBlock.parse(body);
             if (block.refusal() != null) {
                 skip("line " + line + ": " + block.refusal());
-            } else if (timed && !block.settings().isEmpty()) {
-                skip("line " + line + ": settings changed during the script (" + String.join(", ",
-                        block.settings().keySet()) + ")");
             }
-            sysctls.putAll(block.settings());
+            if (timed) {
+                timedShell.add(block);
+            } else {
+                sysctls.putAll(block.settings());
+            }
         }
 
         void flag(int line, String text) throws ScriptSyntaxException {
@@ -168,11 +175,39 @@ final class ScriptParser {
                     // the gso_size packetdrill gives the GRO packets it injects: tcplab takes a packet whole,
                     // as Linux's TCP takes a GRO packet, and only tcpi_rcv_mss would show the size
                     case "mss" -> Long.parseLong(value);
+                    case "local_ip" -> localIp = address(line, value);
+                    case "remote_ip" -> remoteIp = address(line, value);
+                    case "ip_version" -> {
+                        if (!value.equals("ipv4")) {
+                            skip("line " + line + ": --ip_version=" + value + " (only IPv4)");
+                        }
+                    }
+                    // the runner always maps an inbound TSecr by the offset it learned from our TSval,
+                    // which is what this flag asks packetdrill to do for a TSecr it did not see sent
+                    case "tcp_ts_ecr_scaled" -> { }
                     default -> skip("line " + line + ": flag --" + kv[0] + " (not supported)");
                 }
             } catch (NumberFormatException e) {
                 throw new ScriptSyntaxException(line, "bad number in " + text);
             }
+        }
+
+        /** An IPv4 address in dotted form; another (IPv6) skips the script. */
+        byte[] address(int line, String text) throws ScriptSyntaxException {
+            String[] parts = text.split("\\.", -1);
+            if (parts.length != 4) {
+                skip("line " + line + ": address " + text + " (only IPv4)");
+                return Script.DEFAULT_LOCAL;
+            }
+            byte[] a = new byte[4];
+            for (int i = 0; i < 4; i++) {
+                int v = Integer.parseInt(parts[i]);
+                if (v < 0 || v > 255) {
+                    throw new ScriptSyntaxException(line, "bad IPv4 address " + text);
+                }
+                a[i] = (byte) v;
+            }
+            return a;
         }
 
         int depth(CharSequence s, int line) throws ScriptSyntaxException {
@@ -201,21 +236,23 @@ final class ScriptParser {
             }
             Timing timing = timing(line, t.group(1), t.group(2), t.group(3));
             String body = t.group(4).strip();
-            if (body.equals(SHELL_MARK)) {
-                return null; // a shell block without settings: nothing to run
+            if (body.startsWith(SHELL_MARK)) {
+                ShellBlock block = timedShell.get(Integer.parseInt(body.substring(SHELL_MARK.length())));
+                // a block without settings or a flush changes nothing here
+                return block.changesNothing() ? null : new Event(line, timing, null, null, null, block, null, text);
             }
             if (body.startsWith(CODE_MARK)) {
                 PyBlock code = blocks.get(Integer.parseInt(body.substring(CODE_MARK.length())));
-                return new Event(line, timing, null, null, code, text);
+                return new Event(line, timing, null, null, code, null, null, text);
             }
             if (body.matches("^[<>]\\s+icmp\\b.*")) {
-                skip("line " + line + ": ICMP packet (not supported)");
-                return null;
+                IcmpSpec icmp = icmp(line, body);
+                return icmp == null ? null : new Event(line, timing, null, null, null, null, icmp, text);
             }
             if (body.startsWith("<") || body.startsWith(">")) {
-                return new Event(line, timing, packet(line, body), null, null, text);
+                return new Event(line, timing, packet(line, body), null, null, null, null, text);
             }
-            return new Event(line, timing, null, syscall(line, body), null, text);
+            return new Event(line, timing, null, syscall(line, body), null, null, null, text);
         }
 
         Timing timing(int line, String start, String sep, String end) throws ScriptSyntaxException {
@@ -277,6 +314,52 @@ final class ScriptParser {
             return new PacketSpec(body.startsWith("<"), ecn, flags, start, end, len, ack, win, options);
         }
 
+        /**
+         * {@code FO} (a cookie request) or {@code FO <hex cookie>}, {@code FOEXP} the same in the
+         * experimental form; the cookie may be {@code TFO_COOKIE}, which packetdrill's run_all.py
+         * defines (-D) as the cookie of the default key and addresses.
+         */
+        private OptionSpec fastOpen(int line, String[] w) throws ScriptSyntaxException {
+            String cookie = w.length > 1 ? w[1] : "";
+            if (cookie.equals("TFO_COOKIE")) {
+                cookie = OptionSpec.FastOpen.TFO_COOKIE;
+            }
+            if (w.length > 2 || !cookie.matches("([0-9a-fA-F]{2})*")) {
+                throw new ScriptSyntaxException(line, "bad Fast Open option '" + String.join(" ", w)
+                        + "' (FO or FOEXP, then a cookie of hex digits)");
+            }
+            return new OptionSpec.FastOpen(cookie.toLowerCase(java.util.Locale.ROOT), w[0].equals("FOEXP"));
+        }
+
+        /**
+         * {@code < icmp TYPE [CODE] [mtu N] [[start:end(len)]]}; outbound ICMP, ICMPv6 types and
+         * others skip the script. {@code CODE} is the code packetdrill's run_all.py defines (-D).
+         */
+        private IcmpSpec icmp(int line, String body) throws ScriptSyntaxException {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                    "<\\s+icmp\\s+(\\w+)(?:\\s+([a-zA-Z_]\\w*))?(?:\\s+mtu\\s+(\\d+))?"
+                            + "(?:\\s*\\[(\\d+):(\\d+)\\((\\d+)\\)])?\\s*").matcher(body);
+            if (!m.matches()) {
+                skip("line " + line + ": ICMP packet " + body.strip() + " (not supported)");
+                return null;
+            }
+            Integer type = IcmpSpec.TYPES.get(m.group(1));
+            String codeName = m.group(2) == null ? null : m.group(2).equals("CODE") ? IcmpSpec.CODE : m.group(2);
+            int code = codeName == null ? 0 : type != null && type == 3 ? IcmpSpec.UNREACHABLE_CODES.indexOf(codeName) : -1;
+            if (type == null || code < 0) {
+                skip("line " + line + ": ICMP " + m.group(1) + (codeName == null ? "" : " " + codeName)
+                        + " (not supported: an IPv4 destination unreachable or time exceeded)");
+                return null;
+            }
+            long start = m.group(4) == null ? 0 : Long.parseLong(m.group(4));
+            int length = m.group(6) == null ? 0 : Integer.parseInt(m.group(6));
+            if (m.group(4) != null && Long.parseLong(m.group(5)) - start != length) {
+                throw new ScriptSyntaxException(line, "sequence range in " + body.strip() + " is not " + length
+                        + " bytes long");
+            }
+            return new IcmpSpec(type, code, m.group(3) == null ? 0 : Long.parseLong(m.group(3)), start, length);
+        }
+
         /** {@code ECN [e0b N ceb N e1b N]} or {@code ECN e1b N [ceb N e0b N]}: the fields' order names the kind. */
         private OptionSpec accEcn(int line, String[] w) throws ScriptSyntaxException {
             int kind = w.length > 1 && w[1].equals("e1b") ? OptionSpec.AccEcn.KIND1 : OptionSpec.AccEcn.KIND0;
@@ -321,10 +404,7 @@ final class ScriptParser {
                             }
                             out.add(new OptionSpec.Sack(blocks));
                         }
-                        case "FO", "FOEXP" -> {
-                            skip("line " + line + ": TCP Fast Open option (not supported)");
-                            out.add(new OptionSpec.Other(34, 0));
-                        }
+                        case "FO", "FOEXP" -> out.add(fastOpen(line, w));
                         case "ECN" -> out.add(accEcn(line, w));
                         case "md5" -> {
                             skip("line " + line + ": TCP MD5 option (not supported)");

@@ -7,6 +7,7 @@ import io.tcplab.stack.TcpStack;
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.profile.Profile;
+import io.tcplab.stack.wire.TcpHeader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,16 +24,19 @@ import java.util.function.Supplier;
  * tolerance. Timers fire in between as virtual time passes.
  */
 final class ScriptRun implements Syscalls.Host {
-    static final byte[] LOCAL = {(byte) 192, (byte) 168, 0, 1}; // packetdrill's default addresses
-    static final byte[] REMOTE = {(byte) 192, 0, 2, 1};
     static final int REMOTE_PORT = 48_000;
     private static final long SEED = 0x5eed;
     private static final int MAX_TIMER_STEPS = 1_000_000;
 
     private final Script script;
     private final Profile profile;
-    /** defaults.sh, the runner's --sysctl settings and the script's own, applied in that order. */
+    /**
+     * defaults.sh, the runner's --sysctl settings and the script's own, applied in that order; a
+     * shell block run during the script changes it from then on.
+     */
     private final Map<String, String> host;
+    private final byte[] local;
+    private final byte[] remote;
     private final long tolerance;
     private final TcpStack stack;
     private final SequenceMap map = new SequenceMap();
@@ -44,8 +48,12 @@ final class ScriptRun implements Syscalls.Host {
     private long baseMicros;
     private int inLocalPort = Syscalls.LISTEN_PORT;
     private int inRemotePort = REMOTE_PORT;
+    /** The listener the peer's current port was chosen for: a SYN to another one comes from a new port. */
+    private Socket portOwner;
     private Pending pending;
     private String badEmission;
+    /** TcpExtOutOfWindowIcmps when nstat last read the counters. */
+    private long countersAtLastRead;
     /** The script's Python namespace, shared by its blocks. */
     private final Map<String, Object> pyEnv = new HashMap<>();
     private final List<String> unchecked = new ArrayList<>();
@@ -70,12 +78,14 @@ final class ScriptRun implements Syscalls.Host {
     ScriptRun(Script script, Profile profile, Map<String, String> sysctls, java.util.function.Consumer<String> log) {
         this.script = script;
         this.profile = profile;
-        this.host = LinuxCompatProfile.host(sysctls, script.sysctls());
+        this.host = new java.util.LinkedHashMap<>(LinuxCompatProfile.host(sysctls, script.sysctls()));
+        this.local = script.localIp().clone();
+        this.remote = script.remoteIp().clone();
         this.log = log;
         this.tolerance = script.toleranceMicros() * 1000;
         this.matcher = new PacketMatcher(map, script.toleranceMicros(), script.tsTickMicros());
-        StackConfig config = StackConfig.builder(RandomSource.seeded(SEED)).address(LOCAL)
-                .defaultOptions(profile().build()).build();
+        StackConfig config = StackConfig.builder(RandomSource.seeded(SEED)).address(local)
+                .defaultOptions(profile().build()).fastOpenKey(LinuxCompatProfile.fastOpenKey(host)).build();
         this.stack = new TcpStack(config, this::capture);
     }
 
@@ -96,6 +106,10 @@ final class ScriptRun implements Syscalls.Host {
             baseMicros = start;
             if (e.isPacket()) {
                 inject(e.packet());
+            } else if (e.icmp() != null) {
+                injectIcmp(e.icmp());
+            } else if (e.shell() != null) {
+                runShell(e.line(), e.shell());
             } else if (e.code() != null) {
                 runCode(e);
             } else {
@@ -155,7 +169,35 @@ final class ScriptRun implements Syscalls.Host {
     }
 
     private void inject(PacketSpec spec) {
-        stack.receive(now, builder.build(spec, REMOTE, LOCAL, inRemotePort, inLocalPort));
+        Socket underTest = syscalls.underTest();
+        if ((spec.flagBits() & (TcpHeader.SYN | TcpHeader.ACK)) == TcpHeader.SYN && underTest != null
+                && underTest.listener != null && underTest != portOwner) {
+            // packetdrill makes a child socket for a SYN to the listener under test, from a new port
+            inRemotePort = portOwner == null ? REMOTE_PORT : inRemotePort + 1;
+            inLocalPort = Syscalls.LISTEN_PORT;
+            portOwner = underTest;
+        }
+        stack.receive(now, builder.build(spec, remote, local, inRemotePort, inLocalPort));
+        checkEmissions();
+    }
+
+    /**
+     * An ICMP error from the peer's address quoting the socket under test's segment (packetdrill
+     * icmp_packet.c): the IPv4 header and the TCP header of a segment from us, at our relative
+     * sequence number {@code start}, that carried {@code length} bytes (its IP length says so).
+     */
+    private void injectIcmp(IcmpSpec icmp) {
+        ByteBuf quote = io.netty.buffer.Unpooled.buffer(40);
+        int quotedLength = 40 + icmp.length();
+        quote.writeByte(0x45).writeByte(0).writeShort(quotedLength).writeShort(0).writeShort(0x4000)
+                .writeByte(64).writeByte(6).writeShort(0).writeBytes(local).writeBytes(remote);
+        quote.setShort(10, io.tcplab.stack.wire.Checksum.fold(io.tcplab.stack.wire.Checksum.sum(quote, 0, 20, 0)));
+        quote.writeShort(inLocalPort).writeShort(inRemotePort).writeInt((int) map.localSeqToWire(icmp.start()))
+                .writeInt(0).writeShort(0x5010).writeShort(0).writeShort(0).writeShort(0);
+        ByteBuf packet = io.netty.buffer.Unpooled.buffer();
+        new io.tcplab.stack.wire.IcmpWriter().write(packet, remote, local, icmp.type(), icmp.code(), icmp.mtu(), quote,
+                0, quote.readableBytes());
+        stack.receive(now, packet);
         checkEmissions();
     }
 
@@ -189,8 +231,9 @@ final class ScriptRun implements Syscalls.Host {
         return p.nanos() / 1000;
     }
 
-    /** The next emitted packet, letting timers run until {@code hi}; null when none by then. */
+    /** The next emitted packet of the socket under test, letting timers run until {@code hi}; null when none by then. */
     private WirePacket nextEmitted(long hi) {
+        dropOtherSockets();
         for (int steps = 0; emitted.isEmpty(); steps++) {
             long due = Math.min(stack.nextDeadline(), pending == null ? Long.MAX_VALUE : pending.wake);
             if (due > hi || steps > MAX_TIMER_STEPS) {
@@ -200,8 +243,20 @@ final class ScriptRun implements Syscalls.Host {
             stack.poll(now);
             retryPending();
             checkEmissions();
+            dropOtherSockets();
         }
         return emitted.poll();
+    }
+
+    /** Passes over what other sockets than the one under test sent, as packetdrill does. */
+    private void dropOtherSockets() {
+        emitted.removeIf(p -> {
+            boolean other = !syscalls.underTestSent(p.srcPort(), p.dstPort(), inRemotePort);
+            if (other) {
+                log.accept(seconds(p.nanos()) + " another socket's, passed over: " + matcher.render(p));
+            }
+            return other;
+        });
     }
 
     // ================================================================ system calls
@@ -252,6 +307,48 @@ final class ScriptRun implements Syscalls.Host {
         }
     }
 
+    // ================================================================ shell blocks during the script
+
+    /**
+     * A shell block run at its time: its settings hold for the sockets made from now on, and for
+     * the Fast Open calls made from now on (tcp_fastopen, which Linux reads at the call). A socket
+     * made before and not yet connected or listening would read them in Linux when it does, not
+     * here: then the script cannot run. A flush of the TCP metrics forgets the Fast Open cookies.
+     */
+    private void runShell(int line, ShellBlock block) {
+        for (String name : block.settings().keySet()) {
+            if (!LinuxCompatProfile.readAtTheCall(name) && syscalls.socketWaitingToOpen()) {
+                throw new UnsupportedInScript("setting " + name + " changed while a socket waits to connect or listen"
+                        + " (tcplab fixes a socket's settings when it is made)");
+            }
+            if (!LinuxCompatProfile.changeable(name)) {
+                throw new UnsupportedInScript("setting " + name + " changed during the script (tcplab fixes it when"
+                        + " the stack is made)");
+            }
+        }
+        host.putAll(block.settings());
+        if (block.flushesMetrics()) {
+            stack.forgetFastOpenCookies(now);
+        }
+        if (block.readsCounters()) {
+            readCounters(line, block.counterThatMustChange());
+        }
+    }
+
+    /**
+     * {@code nstat}: what changed since the last nstat; {@code nstat | grep NAME} fails (grep
+     * finds nothing) unless NAME changed. TcpExtOutOfWindowIcmps (Linux's ICMP errors quoting a
+     * sequence number outside SND.UNA to SND.NXT, tcp_v4_err) is the stack's ICMP_OUT_OF_WINDOW drops.
+     */
+    private void readCounters(int line, String mustChange) {
+        long outOfWindowIcmps = stack.stats().drops(io.tcplab.stack.DropReason.ICMP_OUT_OF_WINDOW);
+        boolean changed = outOfWindowIcmps != countersAtLastRead;
+        countersAtLastRead = outOfWindowIcmps;
+        if (mustChange != null && !changed) {
+            throw new ScriptFailure(line, "nstat shows no " + mustChange + " (the counter did not change)", null, null);
+        }
+    }
+
     // ================================================================ %{ }% blocks
 
     /** Runs a block against TCP_INFO of the socket under test, now (packetdrill's run_code_event). */
@@ -284,12 +381,17 @@ final class ScriptRun implements Syscalls.Host {
 
     @Override
     public byte[] remoteAddress() {
-        return REMOTE.clone();
+        return remote.clone();
     }
 
     @Override
     public byte[] localAddress() {
-        return LOCAL.clone();
+        return local.clone();
+    }
+
+    @Override
+    public long fastOpenSetting() {
+        return LinuxCompatProfile.fastOpen(host);
     }
 
     @Override

@@ -1,15 +1,19 @@
 package io.tcplab.tools.packetdrill;
 
 /**
- * Maps the script's relative numbers to the live ones: the peer's ISN is chosen here, the
- * stack's ISN and TSval offset are learned from the first packet that shows them, as
- * packetdrill does.
+ * Maps the script's relative numbers to the live ones, per connection as packetdrill does per
+ * socket: the peer's ISN is what its SYN or SYN-ACK says (offset by {@link #REMOTE_BASE}), later
+ * numbers count from it; the stack's ISN and TSval offset are learned from the first packet that
+ * shows them, and again from each SYN or SYN-ACK it sends, which starts a connection.
  */
 final class SequenceMap {
     private static final long MOD = 1L << 32;
-    /** The scripted peer's initial sequence number. */
-    static final long REMOTE_ISN = 1_000_000L;
+    /** Where the scripted peer's sequence numbers start: a SYN written with seq X has ISN REMOTE_BASE + X. */
+    static final long REMOTE_BASE = 1_000_000L;
 
+    private long remoteIsn = REMOTE_BASE;
+    /** The seq the peer's last SYN was written with: our SYN-ACK's ack is written absolute, that + 1 (packetdrill). */
+    private long remoteScriptIsn;
     private Long localIsn;
     private Long tsOffset;
 
@@ -17,10 +21,28 @@ final class SequenceMap {
         return localIsn != null;
     }
 
+    /** The stack sent a SYN or SYN-ACK: a new connection, whose ISN and TSval offset are learned anew. */
+    void newLocalConnection() {
+        localIsn = null;
+        tsOffset = null;
+    }
+
     void learnLocalIsn(long actualSeq, long scriptSeq) {
         if (localIsn == null) {
             localIsn = Math.floorMod(actualSeq - scriptSeq, MOD);
         }
+    }
+
+    /** The peer's SYN or SYN-ACK written with seq {@code scriptSeq}: its ISN, which later numbers count from. */
+    long remoteSyn(long scriptSeq) {
+        remoteScriptIsn = scriptSeq;
+        remoteIsn = Math.floorMod(REMOTE_BASE + scriptSeq, MOD);
+        return remoteIsn;
+    }
+
+    /** The ack of a SYN-ACK we sent as the script writes it: absolute, from the seq the peer's SYN was written with. */
+    long synAckAckFromWire(long wire) {
+        return Math.floorMod(remoteSeqFromWire(wire) + remoteScriptIsn, MOD);
     }
 
     void learnTsOffset(long actualVal, long scriptVal) {
@@ -35,7 +57,7 @@ final class SequenceMap {
 
     // inbound: script -> wire
     long remoteSeqToWire(long rel) {
-        return Math.floorMod(REMOTE_ISN + rel, MOD);
+        return Math.floorMod(remoteIsn + rel, MOD);
     }
 
     long localSeqToWire(long rel) {
@@ -52,7 +74,7 @@ final class SequenceMap {
     }
 
     long remoteSeqFromWire(long wire) {
-        return Math.floorMod(wire - REMOTE_ISN, MOD);
+        return Math.floorMod(wire - remoteIsn, MOD);
     }
 
     long localTsFromWire(long wire) {

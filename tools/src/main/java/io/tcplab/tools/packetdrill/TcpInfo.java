@@ -2,6 +2,7 @@ package io.tcplab.tools.packetdrill;
 
 import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionInfo;
+import io.tcplab.stack.conn.EcnMode;
 import io.tcplab.stack.conn.TcpState;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,8 @@ final class TcpInfo {
         s.put("TCPI_OPT_ECN", 8L);
         s.put("TCPI_OPT_ECN_SEEN", 16L);
         s.put("TCPI_OPT_SYN_DATA", 32L);
+        s.put("TCPI_OPT_USEC_TS", 64L);
+        s.put("TCPI_OPT_TFO_CHILD", 128L);
         return s;
     }
 
@@ -75,6 +78,11 @@ final class TcpInfo {
         f.put("tcpi_rto", i.rtoNanos() / 1000);
         f.put("tcpi_bytes_acked", i.bytesAcked());
         f.put("tcpi_bytes_received", i.bytesReceived());
+        if (i.ecnMode() == EcnMode.OFF) {
+            // tcp_get_info's bits; with ECN on, TCPI_OPT_ECN_SEEN would need what tcplab does not keep
+            f.put("tcpi_options", (i.timestamps() ? 1L : 0) | (i.sack() ? 2 : 0) | (i.windowScale() ? 4 : 0)
+                    | (i.synDataAcked() ? 32 : 0) | (i.fastOpenChild() ? 128 : 0));
+        }
         if (i.lastDataReceivedNanos() >= 0) {
             f.put("tcpi_last_data_recv", (nowNanos - i.lastDataReceivedNanos()) / 1_000_000);
         }

@@ -7,11 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** One packet the stack emitted, copied out of the sink's buffer, with its options in wire order. */
-record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn, int length, int dstPort,
+record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn, int length, int srcPort, int dstPort,
                   List<Raw> options) {
 
-    /** One option as it was on the wire; {@code a} and {@code b} hold its values. */
-    record Raw(int kind, int length, long a, long b, long[] sack) {
+    /** One option as it was on the wire; {@code a} and {@code b} hold its values, {@code bytes} a Fast Open cookie. */
+    record Raw(int kind, int length, long a, long b, long[] sack, byte[] bytes) {
+        Raw(int kind, int length, long a, long b, long[] sack) {
+            this(kind, length, a, b, sack, null);
+        }
     }
 
     static final int KIND_EOL = 0;
@@ -24,6 +27,9 @@ record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn
     /** RFC 9768 §3.2.3: AccECN0 and AccECN1; their 24-bit fields are kept in {@link Raw#sack}. */
     static final int KIND_ACCECN0 = OptionSpec.AccEcn.KIND0;
     static final int KIND_ACCECN1 = OptionSpec.AccEcn.KIND1;
+    /** RFC 7413 §4.1.1, and Linux's experimental form (RFC 6994 kind 254, ExID 0xF989): {@link Raw#bytes} holds the cookie. */
+    static final int KIND_FAST_OPEN = 34;
+    static final int KIND_FAST_OPEN_EXP = 254;
 
     /** Parses an emitted IP packet; null when it is not one the stack should ever emit. */
     static WirePacket parse(long nanos, ByteBuf packet) {
@@ -70,12 +76,21 @@ record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn
                     }
                     options.add(new Raw(kind, len, 0, 0, fields));
                 }
+                case KIND_FAST_OPEN -> options.add(new Raw(kind, len, 0, 0, null, bytes(buf, at + 2, len - 2)));
+                case KIND_FAST_OPEN_EXP -> options.add(len >= 4 && buf.getUnsignedShort(at + 2) == 0xF989
+                        ? new Raw(kind, len, 0, 0, null, bytes(buf, at + 4, len - 4)) : new Raw(kind, len, 0, 0, null));
                 default -> options.add(new Raw(kind, len, 0, 0, null));
             }
             at += len;
         }
         return new WirePacket(nanos, tcp.flags(), tcp.seq() & 0xFFFFFFFFL, tcp.ack() & 0xFFFFFFFFL, tcp.window(),
-                ip.ecn(), tcp.payloadLength(), tcp.dstPort(), List.copyOf(options));
+                ip.ecn(), tcp.payloadLength(), tcp.srcPort(), tcp.dstPort(), List.copyOf(options));
+    }
+
+    private static byte[] bytes(ByteBuf buf, int at, int length) {
+        byte[] b = new byte[length];
+        buf.getBytes(at, b);
+        return b;
     }
 
     Raw option(int kind) {
@@ -93,6 +108,7 @@ record WirePacket(long nanos, int flags, long seq, long ack, int window, int ecn
      * length.
      */
     WirePacket mergedWith(WirePacket next) {
-        return new WirePacket(nanos, flags | next.flags, seq, ack, window, ecn, length + next.length, dstPort, options);
+        return new WirePacket(nanos, flags | next.flags, seq, ack, window, ecn, length + next.length, srcPort, dstPort,
+                options);
     }
 }

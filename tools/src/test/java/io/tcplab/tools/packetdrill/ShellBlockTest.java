@@ -34,16 +34,56 @@ class ShellBlockTest {
     @Test
     void commandsWithoutEffectHereAreAccepted() {
         ShellBlock b = ShellBlock.parse("/tmp/sysctl_restore_${PPID}.sh\nethtool -K tun0 tso off gso off\n"
-                + "ip tcp_metrics flush all > /dev/null 2>&1\ntc qdisc add dev tun0 root pfifo\n");
+                + "tc qdisc add dev tun0 root pfifo\n");
         assertThat(b.refusal()).isNull();
         assertThat(b.settings()).isEmpty();
+        assertThat(b.changesNothing()).isTrue();
+    }
+
+    /** Flushing the TCP metrics forgets the Fast Open cookies Linux keeps there. */
+    @Test
+    void aMetricsFlushIsRead() {
+        ShellBlock b = ShellBlock.parse("ip tcp_metrics flush all > /dev/null 2>&1");
+        assertThat(b.refusal()).isNull();
+        assertThat(b.flushesMetrics()).isTrue();
+        assertThat(b.changesNothing()).isFalse();
+    }
+
+    /**
+     * nonblocking-sendto.pkt's block: upstream Linux has no tcp_fastopen_cookies, so its sysctl
+     * fails and the flush after {@code ||} runs. A known setting before {@code ||} is refused.
+     */
+    @Test
+    void theOtherSideOfOrRunsWhenTheSysctlIsNotLinuxs() {
+        ShellBlock b = ShellBlock.parse("sysctl -q net.ipv4.tcp_timestamps=1\n"
+                + "       sysctl -q net.ipv4.tcp_fastopen_cookies=0 net.ipv4.tcp_fastopen_cookies=10 &> /dev/null ||\\\n"
+                + "       ip tcp_metrics flush all &> /dev/null");
+        assertThat(b.refusal()).isNull();
+        assertThat(b.settings()).containsExactly(Map.entry("net.ipv4.tcp_timestamps", "1"));
+        assertThat(b.flushesMetrics()).isTrue();
+        assertThat(ShellBlock.parse("sysctl -q net.ipv4.tcp_sack=0 || ip tcp_metrics flush all").refusal())
+                .startsWith("shell command");
+    }
+
+    /** nstat reads the counters; piped to grep it needs one that changed, and only one the runner keeps. */
+    @Test
+    void nstatReadsTheCountersTheRunnerKeeps() {
+        ShellBlock reset = ShellBlock.parse("nstat > /dev/null");
+        assertThat(reset.refusal()).isNull();
+        assertThat(reset.readsCounters()).isTrue();
+        assertThat(reset.counterThatMustChange()).isNull();
+        ShellBlock check = ShellBlock.parse("nstat | grep TcpExtOutOfWindowIcmps > /dev/null");
+        assertThat(check.refusal()).isNull();
+        assertThat(check.counterThatMustChange()).isEqualTo("TcpExtOutOfWindowIcmps");
+        assertThat(ShellBlock.parse("nstat | grep TcpExtTCPFastOpenActive").refusal())
+                .contains("the runner keeps no counter TcpExtTCPFastOpenActive");
     }
 
     @Test
     void otherCommandsAndSettingsAreRefusedByName() {
         assertThat(ShellBlock.parse("tc qdisc replace dev tun0 root fq").refusal())
                 .isEqualTo("shell command `tc qdisc replace dev tun0 root fq`");
-        assertThat(ShellBlock.parse("nstat | grep TcpExtOutOfWindowIcmps").refusal()).startsWith("shell command `nstat");
+        assertThat(ShellBlock.parse("nstat -a | sort").refusal()).startsWith("shell command `nstat");
         assertThat(ShellBlock.parse("sysctl -q net.ipv4.tcp_mtu_probing=2").refusal())
                 .isEqualTo("setting net.ipv4.tcp_mtu_probing=2 (tcplab has no packetization-layer path MTU discovery"
                         + " (RFC 4821))");
