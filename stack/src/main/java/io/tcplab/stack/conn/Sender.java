@@ -30,6 +30,7 @@ final class Sender {
     private final DeliveryRate rate = new DeliveryRate();
     private final Pacer pacer = new Pacer();
     private final Recovery recovery;
+    private final Persist persist;
     private final TimerTable timers;
     private final boolean nagle;
     private final NagleTest nagleTest;
@@ -37,7 +38,6 @@ final class Sender {
     private long smallSentEnd = -1;
     private final boolean pacing;
     private final boolean slowStartAfterIdle;
-    private final long maxRtoNanos;
     private final CwndUsage cwndUsage;
     private final MutableSentSample sentSample = new MutableSentSample();
     /** What the spurious-loss detectors hear of each retransmission. */
@@ -48,7 +48,6 @@ final class Sender {
     private boolean sack;
     private boolean ecn;
     private boolean closeRequested;
-    private int persistBackoff;
     /** The last send attempt stopped at the congestion window, not at the data or the peer's window. */
     private boolean cwndBlocked;
     private long lastSendNanos;
@@ -72,9 +71,9 @@ final class Sender {
         this.nagleTest = options.nagleTest;
         this.pacing = options.pacing;
         this.slowStartAfterIdle = options.slowStartAfterIdle;
-        this.maxRtoNanos = options.maxRtoNanos;
         this.cwndUsage = new CwndUsage(options.cwndLimited);
         this.recovery = new Recovery(c, options, this, seq, timers);
+        this.persist = new Persist(c, this, rtt, options.maxRtoNanos, timers);
     }
 
     // ---------------------------------------------------------------- what the handshake settles
@@ -135,6 +134,10 @@ final class Sender {
 
     Recovery recovery() {
         return recovery;
+    }
+
+    Persist persist() {
+        return persist;
     }
 
     int smss() {
@@ -240,7 +243,7 @@ final class Sender {
         if (segmentsSent > sentBefore || limited) {
             cwndUsage.afterSending(limited, scoreboard.count(), seq.una(), seq.nxt());
         }
-        armPersistIfStalled(now);
+        persist.armIfStalled(now);
         if (paceUntil == TimerTable.NONE && !cwndBlocked && seq.nxt() >= dataEnd()
                 && scoreboard.nextLostToRetransmit() < 0) {
             rate.markAppLimited(inflight()); // tcp_rate_check_app_limited: the application, not the window, limits
@@ -407,6 +410,11 @@ final class Sender {
         return Math.max(1, smss - c.emitter.extraOptionBytes());
     }
 
+    /** New data up to {@code room} bytes, whatever the windows say (the persist timer's override). */
+    void sendIntoWindow(long now, long room) {
+        transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
+    }
+
     /**
      * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
      * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
@@ -439,53 +447,6 @@ final class Sender {
     }
 
     // ---------------------------------------------------------------- probes
-
-    /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */
-    private void armPersistIfStalled(long now) {
-        boolean stalled = stalledByWindow();
-        if (stalled && !timers.armed(TimerKind.PERSIST)) {
-            timers.cancel(TimerKind.RTO);
-            timers.arm(TimerKind.PERSIST, now + persistInterval());
-        } else if (!stalled) {
-            timers.cancel(TimerKind.PERSIST);
-            persistBackoff = 0;
-        }
-    }
-
-    /**
-     * Data waits and nothing is in flight: only the peer's window holds it back, either zero or too
-     * small to use under sender SWS avoidance. Without a timer a lost window update would deadlock.
-     */
-    private boolean stalledByWindow() {
-        return hasUnsent() && seq.allAcked();
-    }
-
-    private long persistInterval() {
-        long base = rtt.rto() << Math.min(persistBackoff, 20);
-        return Math.min(base, maxRtoNanos);
-    }
-
-    /**
-     * The persist timer fired: send a zero-window probe. Like Linux, the probe is a segment one
-     * below SND.UNA that the receiver must answer with an ACK carrying its window (RFC 9293
-     * §3.10.7.4), so no byte is ever in flight outside the window.
-     */
-    void onPersistTimer(long now) {
-        if (!stalledByWindow()) {
-            persistBackoff = 0;
-            trySend(now);
-            return;
-        }
-        long room = seq.windowRoom();
-        if (room > 0) {
-            // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
-            transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
-            return;
-        }
-        c.emitter.probe(now, seq.una() - 1);
-        persistBackoff++;
-        timers.arm(TimerKind.PERSIST, now + persistInterval());
-    }
 
     /**
      * RFC 8985 §7.3, the tail loss probe: one new segment if the receiver's window takes it

@@ -32,7 +32,7 @@ final class TimerDispatch {
                         emitter.ack(now);
                     }
                 }
-                case PERSIST -> sender.onPersistTimer(now);
+                case PERSIST -> sender.persist().onTimer(now);
                 case KEEPALIVE -> keepAlive.onTimer(now, sender.sequence().una());
                 case TIME_WAIT -> c.enterClosed(now, null);
                 default -> throw new IllegalStateException(kind.name());
