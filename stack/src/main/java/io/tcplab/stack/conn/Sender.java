@@ -84,7 +84,7 @@ final class Sender {
         smss = mss;
     }
 
-    /** Before the congestion controller starts: a smaller segment size (a path MTU report in SYN-RECEIVED). */
+    /** Segments carry at most {@code mss} payload bytes from now on (a path MTU report, {@link PathMtu}). */
     void useMss(int mss) {
         smss = mss;
     }
@@ -469,18 +469,5 @@ final class Sender {
         c.trace(now, TraceEvent.TLP_PROBE, "retransmit", last, scoreboard.segmentLength(last));
         timers.arm(TimerKind.RTO, now + rtt.rto()); // §7.3: the RTO restarts from the probe
         return Probe.RETRANSMISSION;
-    }
-
-    /**
-     * RFC 1191 §6.4, RFC 8201 §5.4: the path MTU fell so that segments carry at most {@code mss}
-     * bytes. Later segments use it; outstanding segments longer than it were dropped on the path
-     * and are resent at once (in pieces), without a congestion response: the loss was not congestion.
-     */
-    void lowerMss(long now, int mss) {
-        smss = mss;
-        cc.onMssChange(mss, now);
-        c.trace(now, TraceEvent.PMTU, null, seq.una(), mss);
-        recovery.onMssLowered(now, mss);
-        trySend(now);
     }
 }
