@@ -334,8 +334,7 @@ final class Sender {
         long start = seq.nxt();
         int seqLen = len + (fin ? 1 : 0);
         rate.onSend(now, seq.outstanding());
-        scoreboard.onSend(start, seqLen, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                rate.appLimited(), recovery.lostBytes());
+        recordSent(start, seqLen, now);
         seq.sent(seqLen, fin);
         int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
         boolean ect = ecn && len > 0 && c.accSender.ectAllowed(); // RFC 9768 §3.2.2.3: AccECN may have turned it off
@@ -343,6 +342,12 @@ final class Sender {
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
+    }
+
+    /** The scoreboard takes the segment at {@code start}, sent at {@code sentAt}, with the delivery-rate state of now. */
+    void recordSent(long start, int seqLen, long sentAt) {
+        scoreboard.onSend(start, seqLen, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
+                rate.appLimited(), recovery.lostBytes());
     }
 
     /** ECT(1), the L4S identifier, when the algorithm is scalable and AccECN is agreed; else ECT(0) (RFC 9331 §4.1–§4.2). */
@@ -413,22 +418,6 @@ final class Sender {
     /** New data up to {@code room} bytes, whatever the windows say (the persist timer's override). */
     void sendIntoWindow(long now, long room) {
         transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
-    }
-
-    /**
-     * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
-     * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
-     * all deemed lost, so the next send resends them (Linux tcp_rcv_fastopen_synack marks the
-     * SYN's data lost and retransmits it without a congestion response).
-     */
-    void resendSynData(long now, long sentAt) {
-        for (long start = seq.una(); start < seq.nxt(); ) {
-            int len = (int) Math.min(smss, seq.nxt() - start);
-            scoreboard.onSend(start, len, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                    rate.appLimited(), recovery.lostBytes());
-            start += len;
-        }
-        recovery.onSynDataUnacknowledged(now);
     }
 
     /**
