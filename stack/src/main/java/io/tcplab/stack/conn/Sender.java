@@ -32,10 +32,7 @@ final class Sender {
     private final Recovery recovery;
     private final Persist persist;
     private final TimerTable timers;
-    private final boolean nagle;
-    private final NagleTest nagleTest;
-    /** The end of the last new segment sent shorter than a full one (Linux snd_sml), for Minshall's Nagle test. */
-    private long smallSentEnd = -1;
+    private final Nagle nagle;
     private final boolean pacing;
     private final boolean slowStartAfterIdle;
     private final CwndUsage cwndUsage;
@@ -67,8 +64,7 @@ final class Sender {
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos, options.rtoMinimum);
-        this.nagle = options.nagle;
-        this.nagleTest = options.nagleTest;
+        this.nagle = new Nagle(options, seq);
         this.pacing = options.pacing;
         this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.cwndUsage = new CwndUsage(options.cwndLimited);
@@ -301,22 +297,14 @@ final class Sender {
         // A segment cut short by a record end with data behind it waits for nothing more: Nagle
         // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
         boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
-        if (len < payloadMss && nagle && smallSegmentHeldBack() && !(last && closeRequested) && !recordEnds) {
-            return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
-        }
         if (len < payloadMss) {
-            smallSentEnd = seq.nxt() + len;
+            if (nagle.holdsBack(last && closeRequested, recordEnds)) {
+                return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
+            }
+            nagle.sentShort(seq.nxt() + len);
         }
         transmitNew(now, len, last && closeRequested);
         return true;
-    }
-
-    /** Nagle's test: data is unacknowledged (RFC 9293), or under Minshall's rule an earlier small segment is. */
-    private boolean smallSegmentHeldBack() {
-        if (nagleTest == NagleTest.MINSHALL) {
-            return smallSentEnd > seq.una() && smallSentEnd <= seq.nxt();
-        }
-        return !seq.dataAllAcked();
     }
 
     /** The next new segment's payload: a full one, or what is left, and never past a record end. */
