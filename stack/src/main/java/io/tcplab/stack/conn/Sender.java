@@ -14,8 +14,8 @@ import io.tcplab.stack.wire.TcpHeader;
 
 /**
  * The transmitting half of a connection: what to send and when — retransmissions first, then new
- * data and FIN within the window (RFC 5681, RFC 6675 NextSeg), Nagle, sender silly window
- * avoidance, pacing — and zero-window probing (RFC 9293 §3.8.6.1). It owns what sending needs:
+ * data and FIN within the window (RFC 5681, RFC 6675 NextSeg), {@link Nagle}, sender silly window
+ * avoidance, pacing; {@link Persist} probes a closed window. It owns what sending needs:
  * the send buffer, the {@link SendSequence}, the scoreboard, the RTT estimator and the
  * {@link CongestionControl}; {@link Recovery} says how large the window is during loss recovery,
  * {@link AckProcessor} handles what comes back.
