@@ -50,6 +50,7 @@ public final class Connection {
     final AccEcnSender accSender = new AccEcnSender();
     private final PathMtu pathMtu;
     private final KeepAlive keepAlive;
+    private final Opening opening;
     private final SegmentArrival arrival;
     private final TimerDispatch timerDispatch;
     private final ConnectionViews views;
@@ -79,6 +80,7 @@ public final class Connection {
         this.pathMtu = new PathMtu(this, sender, timestamps);
         this.keepAlive = new KeepAlive(this, options, emitter, timers);
         this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, keepAlive, timers);
+        this.opening = new Opening(this, handshake, keepAlive);
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
         this.views = new ConnectionViews(sender, timestamps, handshake, accSender, accReceiver);
@@ -98,75 +100,28 @@ public final class Connection {
         return receiver;
     }
 
-    /**
-     * Active open (RFC 9293 §3.10.1): send a SYN — with Fast Open ({@link ConnectionOptions#fastOpen})
-     * and a cookie for the server, only once the application writes (RFC 7413 §4.2.1: the SYN
-     * carries the first bytes), as Linux defers the connect of {@code TCP_FASTOPEN_CONNECT}.
-     */
+    /** Active open (RFC 9293 §3.10.1): {@link Opening#active}. */
     public void openActive(long now) {
-        setState(TcpState.SYN_SENT, now);
-        handshake.offerEcn();
-        if (!handshake.deferSynForData()) {
-            handshake.sendSyn(now, false);
-        }
+        opening.active(now);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
-     * sequence space and options, and answer with a SYN-ACK — carrying {@code fastOpenCookie}
-     * (8 bytes; null for none) when the listener answers a Fast Open option with a cookie (RFC
-     * 7413 §4.2.2), in the experimental form when {@code experimental}.
-     */
+    /** Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): {@link Opening#passive}. */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn,
                             byte[] fastOpenCookie, boolean experimental) {
-        startReceiving(segSeq & 0xFFFFFFFFL);
-        handshake.acceptSyn(now, synOptions, window, synFlags, synIpEcn);
-        handshake.answerCookie(fastOpenCookie, experimental);
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
-        handshake.sendSyn(now, true);
+        opening.passive(now, segSeq, window, synOptions, synFlags, synIpEcn, fastOpenCookie, experimental);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * Passive Fast Open (RFC 7413 §4.2.2) from {@code syn}, whose cookie the listener found valid
-     * (or that needed none): the SYN's data is accepted and ready to read, the SYN-ACK
-     * acknowledges it, and the connection may send before the handshake completes — its window
-     * and algorithm start now, as Linux's tcp_fastopen_create_child starts them. A FIN on the SYN
-     * is not taken (the peer sends it again).
-     */
+    /** Passive Fast Open from a SYN with data (RFC 7413 §4.2.2): {@link Opening#fastOpen}. */
     public void openFastOpen(long now, TcpHeader syn, TcpOptions synOptions, ByteBuf packet, int synIpEcn) {
-        long irs = syn.seq() & 0xFFFFFFFFL;
-        startReceiving(irs);
-        handshake.acceptSyn(now, synOptions, syn.window(), syn.flags(), synIpEcn);
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
-        handshake.startFastOpenChild(now);
-        if (syn.payloadLength() > 0) {
-            receiver.onSegment(now, irs + 1, packet, syn.payloadOffset(), syn.payloadLength(), false,
-                    options.delayedAck);
-            handshake.synDataAcknowledged();
-        }
-        handshake.sendSyn(now, true);
+        opening.fastOpen(now, syn, synOptions, packet, synIpEcn);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * The passive open of a SYN cookie's ACK (RFC 4987 §3.6): the SYN-ACK was sent by the stack
-     * without state, and {@code synOptions} are the SYN's options as the cookie restored them. The
-     * connection is put in SYN-RECEIVED as if it had sent that SYN-ACK; the stack then hands it the
-     * ACK (whose window, scaled, is {@code scaledWindow}), which completes the handshake. When the
-     * SYN-ACK left is not known, so the handshake
-     * gives no RTT sample: the initial RTO stays, raised to 3 s as after a lost SYN (RFC 6298 (5.7)).
-     */
+    /** The passive open of a SYN cookie's ACK (RFC 4987 §3.6): {@link Opening#fromCookie}. */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
-        startReceiving((segSeq - 1) & 0xFFFFFFFFL);
-        // a cookie keeps no exact-CE option, and only whether the SYN was an ECN-setup one: classic at most
-        handshake.acceptSyn(now, synOptions, scaledWindow, ecnSetup ? TcpHeader.ECE | TcpHeader.CWR : 0, 0);
-        handshake.synAckSentStatelessly();
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
+        opening.fromCookie(now, segSeq, scaledWindow, synOptions, ecnSetup);
         ctx.onDeadlineChanged(this);
     }
 
