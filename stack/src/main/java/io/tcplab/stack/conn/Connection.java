@@ -51,6 +51,7 @@ public final class Connection {
     private final PathMtu pathMtu;
     private final KeepAlive keepAlive;
     private final Opening opening;
+    private final SocketOptions socketOptions;
     private final SegmentArrival arrival;
     private final TimerDispatch timerDispatch;
     private final ConnectionViews views;
@@ -81,6 +82,7 @@ public final class Connection {
         this.keepAlive = new KeepAlive(this, options, emitter, timers);
         this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, keepAlive, timers);
         this.opening = new Opening(this, handshake, keepAlive);
+        this.socketOptions = new SocketOptions(this, sender.buffer(), handshake, keepAlive);
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
         this.views = new ConnectionViews(sender, timestamps, handshake, accSender, accReceiver);
@@ -238,47 +240,9 @@ public final class Connection {
         sender.buffer().endRecord();
     }
 
-    /**
-     * Changes the send buffer's size on an open connection (SO_SNDBUF after connect or accept);
-     * false, and no change, when it holds more bytes than {@code bytes}.
-     */
-    public boolean setSendBufferBytes(long now, int bytes) {
-        ctx.journal().sendBufferBytes(now, this, bytes);
-        boolean done = sender.buffer().setCapacity(bytes);
-        if (done) {
-            onSendSpace(now);
-        }
-        return done;
-    }
-
-    /**
-     * Changes how often the SYN (or SYN-ACK) is sent again before the open fails, from the next
-     * timeout on (Linux's TCP_SYNCNT on a connecting socket); 1 to 100.
-     */
-    public void setSynRetries(long now, int retries) {
-        if (retries < 1 || retries > 100) {
-            throw new IllegalArgumentException("synRetries must be 1 to 100, got " + retries);
-        }
-        ctx.journal().synRetries(now, this, retries);
-        handshake.setSynRetries(retries);
-    }
-
-    /**
-     * Changes the idle time before keep-alive probing (RFC 9293 §3.8.4; Linux's TCP_KEEPIDLE on an
-     * open socket); 0 turns it off. A connection that is not yet established starts no timer.
-     */
-    public void setKeepAliveIdle(long now, long nanos) {
-        if (nanos < 0) {
-            throw new IllegalArgumentException("keep-alive idle time must be >= 0, got " + nanos);
-        }
-        ctx.journal().keepAliveIdle(now, this, nanos);
-        keepAlive.setIdle(now, nanos);
-        ctx.onDeadlineChanged(this);
-    }
-
-    /** The send buffer's size: the options' unless {@link #setSendBufferBytes} changed it. */
-    public int sendBufferBytes() {
-        return sender.buffer().capacity();
+    /** The options the application changes on this open connection (setsockopt after connect or accept). */
+    public SocketOptions socketOptions() {
+        return socketOptions;
     }
 
     /** Free space in the send buffer; while a Fast Open SYN waits for data, what it can carry. */
