@@ -11,11 +11,13 @@ import io.tcplab.stack.wire.TcpOptions;
 /**
  * One TCP connection (the TCB), driven by its stack: segment arrival per RFC 9293 §3.10.7, the
  * user calls of §3.10.1–§3.10.6, and its timers. This class owns the RFC 9293 state and serves
- * the user API; each mechanism has its own part: {@link Handshake} (opening and what it agrees),
- * {@link SegmentArrival} (§3.10.7 in the RFC's order), {@link AckProcessor} and {@link Recovery}
- * (what ACKs and timeouts mean), {@link Sender} (what to send), {@link Receiver},
- * {@link SegmentEmitter} (every segment built), {@link Timestamps}, {@link PathMtu},
- * {@link KeepAlive}, {@link TimerDispatch} and {@link ConnectionViews} (trace and info).
+ * the user API; each mechanism has its own part: {@link Opening} (the ways it opens),
+ * {@link Handshake} (opening and what it agrees), {@link SegmentArrival} (§3.10.7 in the RFC's
+ * order), {@link AckProcessor} and {@link Recovery} (what ACKs and timeouts mean), {@link Sender}
+ * (what to send), {@link Receiver}, {@link SegmentEmitter} (every segment built),
+ * {@link Timestamps}, {@link PathMtu}, {@link KeepAlive}, {@link TimerDispatch},
+ * {@link Closing} (how it ends), {@link SocketOptions} (changes while open) and
+ * {@link ConnectionViews} (trace and info).
  *
  * <p>Every method takes the current time and must be called on the thread that drives the stack.
  */
@@ -38,10 +40,7 @@ public final class Connection {
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
 
-    boolean readClosed;
     private boolean writeBlocked;
-    private boolean closedNotified;
-    private ConnectionError error;
     final Timestamps timestamps;
     final SegmentEmitter emitter;
     final Handshake handshake;
@@ -52,6 +51,7 @@ public final class Connection {
     private final KeepAlive keepAlive;
     private final Opening opening;
     private final SocketOptions socketOptions;
+    final Closing closing = new Closing(this);
     private final SegmentArrival arrival;
     private final TimerDispatch timerDispatch;
     private final ConnectionViews views;
@@ -303,63 +303,32 @@ public final class Connection {
 
     /** Half-close (RFC 9293 §3.10.4 for our direction): send FIN after the queued data. */
     public void shutdownOutput(long now) {
-        ctx.journal().shutdownOutput(now, this);
-        sendFin(now);
-    }
-
-    private void sendFin(long now) {
-        switch (state) {
-            case SYN_SENT:
-                enterClosed(now, null);
-                return;
-            case SYN_RECEIVED:
-            case ESTABLISHED:
-                sender.requestClose();
-                if (state == TcpState.ESTABLISHED) {
-                    setState(TcpState.FIN_WAIT_1, now);
-                }
-                break;
-            case CLOSE_WAIT:
-                sender.requestClose();
-                setState(TcpState.LAST_ACK, now);
-                break;
-            default:
-                return;
-        }
-        afterUserCall(now);
+        closing.shutdownOutput(now);
     }
 
     /**
-     * Close (RFC 9293 §3.10.4): no more reading or writing. Unread received data makes it an
-     * abort with RST instead, so the peer learns that data was lost (RFC 2525 §2.17).
+     * Close (RFC 9293 §3.10.4): no more reading or writing; with unread received data an abort
+     * ({@link Closing#close}).
      */
     public void close(long now) {
-        ctx.journal().close(now, this);
-        readClosed = true;
-        if (receiver != null && receiver.buffer().readable() > 0 && (state.synchronized_() || state == TcpState.SYN_RECEIVED)) {
-            reset(now);
-            return;
-        }
-        sendFin(now);
+        closing.close(now);
     }
 
     /** Abort (RFC 9293 §3.10.5): send RST if synchronized and forget the connection. */
     public void abort(long now) {
-        ctx.journal().abort(now, this);
-        reset(now);
+        closing.abort(now);
     }
 
-    private void reset(long now) {
-        if (state == TcpState.CLOSED) {
-            return;
-        }
-        if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
-            emitter.abortReset(now);
-        }
-        enterClosed(now, ConnectionError.ABORTED);
+    /**
+     * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
+     * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
+     */
+    public void abortQuietly(long now) {
+        closing.abortQuietly(now);
     }
 
-    private void afterUserCall(long now) {
+    /** After a user call: send what it allows, and tell the stack the deadlines may have changed. */
+    void afterUserCall(long now) {
         if (sendsData()) {
             sender.trySend(now);
         }
@@ -379,49 +348,11 @@ public final class Connection {
         }
     }
 
-    /** The application closed its reading side: what arrives is acknowledged and discarded. */
-    boolean readClosed() {
-        return readClosed;
-    }
-
     ConnectionHandler handler() {
         return handler;
     }
 
-    // ================================================================ closing
-
-    void enterTimeWait(long now) {
-        timers.cancelAll();
-        if (options.timeWaitNanos == 0) {
-            enterClosed(now, null);
-            return;
-        }
-        timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
-    }
-
-    /**
-     * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
-     * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
-     */
-    public void abortQuietly(long now) {
-        ctx.journal().abortQuietly(now, this);
-        enterClosed(now, null);
-    }
-
-    /** The connection ends, with the error the application sees ({@code why}), or null after an orderly close. */
-    void enterClosed(long now, ConnectionError why) {
-        if (state == TcpState.CLOSED && closedNotified) {
-            return;
-        }
-        error = why;
-        timers.cancelAll();
-        setState(TcpState.CLOSED, now);
-        ctx.onConnectionClosed(this);
-        if (!closedNotified) {
-            closedNotified = true;
-            handler.onClosed(this, why, now);
-        }
-    }
+    // ================================================================ state
 
     void setState(TcpState next, long now) {
         if (next != state) {
@@ -445,7 +376,7 @@ public final class Connection {
     }
 
     public ConnectionError error() {
-        return error;
+        return closing.error();
     }
 
     public ConnectionOptions options() {

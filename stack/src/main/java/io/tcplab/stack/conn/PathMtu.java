@@ -43,7 +43,7 @@ final class PathMtu {
         if (error == SoftError.PACKET_TOO_BIG) {
             lower(now, mtu, state);
         } else if (error.hard() && state == TcpState.SYN_SENT) {
-            c.enterClosed(now, ConnectionError.REFUSED);
+            c.closing.enterClosed(now, ConnectionError.REFUSED);
         }
         return null;
     }
