@@ -11,11 +11,13 @@ import io.tcplab.stack.wire.TcpOptions;
 /**
  * One TCP connection (the TCB), driven by its stack: segment arrival per RFC 9293 §3.10.7, the
  * user calls of §3.10.1–§3.10.6, and its timers. This class owns the RFC 9293 state and serves
- * the user API; each mechanism has its own part: {@link Handshake} (opening and what it agrees),
- * {@link SegmentArrival} (§3.10.7 in the RFC's order), {@link AckProcessor} and {@link Recovery}
- * (what ACKs and timeouts mean), {@link Sender} (what to send), {@link Receiver},
- * {@link SegmentEmitter} (every segment built), {@link Timestamps}, {@link PathMtu},
- * {@link KeepAlive}, {@link TimerDispatch} and {@link ConnectionViews} (trace and info).
+ * the user API; each mechanism has its own part: {@link Opening} (the ways it opens),
+ * {@link Handshake} (opening and what it agrees), {@link SegmentArrival} (§3.10.7 in the RFC's
+ * order), {@link AckProcessor} and {@link Recovery} (what ACKs and timeouts mean), {@link Sender}
+ * (what to send), {@link Receiver}, {@link SegmentEmitter} (every segment built),
+ * {@link Timestamps}, {@link PathMtu}, {@link KeepAlive}, {@link TimerDispatch},
+ * {@link Closing} (how it ends), {@link SocketOptions} (changes while open) and
+ * {@link ConnectionViews} (trace and info).
  *
  * <p>Every method takes the current time and must be called on the thread that drives the stack.
  */
@@ -38,10 +40,7 @@ public final class Connection {
     Receiver receiver;
     TcpState state = TcpState.CLOSED;
 
-    boolean readClosed;
     private boolean writeBlocked;
-    private boolean closedNotified;
-    private ConnectionError error;
     final Timestamps timestamps;
     final SegmentEmitter emitter;
     final Handshake handshake;
@@ -50,6 +49,9 @@ public final class Connection {
     final AccEcnSender accSender = new AccEcnSender();
     private final PathMtu pathMtu;
     private final KeepAlive keepAlive;
+    private final Opening opening;
+    private final SocketOptions socketOptions;
+    final Closing closing = new Closing(this);
     private final SegmentArrival arrival;
     private final TimerDispatch timerDispatch;
     private final ConnectionViews views;
@@ -79,6 +81,8 @@ public final class Connection {
         this.pathMtu = new PathMtu(this, sender, timestamps);
         this.keepAlive = new KeepAlive(this, options, emitter, timers);
         this.handshake = new Handshake(this, options, sender, timestamps, emitter, pathMtu, keepAlive, timers);
+        this.opening = new Opening(this, handshake, keepAlive);
+        this.socketOptions = new SocketOptions(this, sender.buffer(), handshake, keepAlive);
         this.arrival = new SegmentArrival(this, snd);
         this.timerDispatch = new TimerDispatch(this, timers, sender, handshake, emitter, keepAlive);
         this.views = new ConnectionViews(sender, timestamps, handshake, accSender, accReceiver);
@@ -98,75 +102,28 @@ public final class Connection {
         return receiver;
     }
 
-    /**
-     * Active open (RFC 9293 §3.10.1): send a SYN — with Fast Open ({@link ConnectionOptions#fastOpen})
-     * and a cookie for the server, only once the application writes (RFC 7413 §4.2.1: the SYN
-     * carries the first bytes), as Linux defers the connect of {@code TCP_FASTOPEN_CONNECT}.
-     */
+    /** Active open (RFC 9293 §3.10.1): {@link Opening#active}. */
     public void openActive(long now) {
-        setState(TcpState.SYN_SENT, now);
-        handshake.offerEcn();
-        if (!handshake.deferSynForData()) {
-            handshake.sendSyn(now, false);
-        }
+        opening.active(now);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): remember the peer's
-     * sequence space and options, and answer with a SYN-ACK — carrying {@code fastOpenCookie}
-     * (8 bytes; null for none) when the listener answers a Fast Open option with a cookie (RFC
-     * 7413 §4.2.2), in the experimental form when {@code experimental}.
-     */
+    /** Passive open from a SYN that reached a listener (RFC 9293 §3.10.7.2): {@link Opening#passive}. */
     public void openPassive(long now, int segSeq, int window, TcpOptions synOptions, int synFlags, int synIpEcn,
                             byte[] fastOpenCookie, boolean experimental) {
-        startReceiving(segSeq & 0xFFFFFFFFL);
-        handshake.acceptSyn(now, synOptions, window, synFlags, synIpEcn);
-        handshake.answerCookie(fastOpenCookie, experimental);
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
-        handshake.sendSyn(now, true);
+        opening.passive(now, segSeq, window, synOptions, synFlags, synIpEcn, fastOpenCookie, experimental);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * Passive Fast Open (RFC 7413 §4.2.2) from {@code syn}, whose cookie the listener found valid
-     * (or that needed none): the SYN's data is accepted and ready to read, the SYN-ACK
-     * acknowledges it, and the connection may send before the handshake completes — its window
-     * and algorithm start now, as Linux's tcp_fastopen_create_child starts them. A FIN on the SYN
-     * is not taken (the peer sends it again).
-     */
+    /** Passive Fast Open from a SYN with data (RFC 7413 §4.2.2): {@link Opening#fastOpen}. */
     public void openFastOpen(long now, TcpHeader syn, TcpOptions synOptions, ByteBuf packet, int synIpEcn) {
-        long irs = syn.seq() & 0xFFFFFFFFL;
-        startReceiving(irs);
-        handshake.acceptSyn(now, synOptions, syn.window(), syn.flags(), synIpEcn);
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
-        handshake.startFastOpenChild(now);
-        if (syn.payloadLength() > 0) {
-            receiver.onSegment(now, irs + 1, packet, syn.payloadOffset(), syn.payloadLength(), false,
-                    options.delayedAck);
-            handshake.synDataAcknowledged();
-        }
-        handshake.sendSyn(now, true);
+        opening.fastOpen(now, syn, synOptions, packet, synIpEcn);
         ctx.onDeadlineChanged(this);
     }
 
-    /**
-     * The passive open of a SYN cookie's ACK (RFC 4987 §3.6): the SYN-ACK was sent by the stack
-     * without state, and {@code synOptions} are the SYN's options as the cookie restored them. The
-     * connection is put in SYN-RECEIVED as if it had sent that SYN-ACK; the stack then hands it the
-     * ACK (whose window, scaled, is {@code scaledWindow}), which completes the handshake. When the
-     * SYN-ACK left is not known, so the handshake
-     * gives no RTT sample: the initial RTO stays, raised to 3 s as after a lost SYN (RFC 6298 (5.7)).
-     */
+    /** The passive open of a SYN cookie's ACK (RFC 4987 §3.6): {@link Opening#fromCookie}. */
     public void openFromCookie(long now, int segSeq, int scaledWindow, TcpOptions synOptions, boolean ecnSetup) {
-        startReceiving((segSeq - 1) & 0xFFFFFFFFL);
-        // a cookie keeps no exact-CE option, and only whether the SYN was an ECN-setup one: classic at most
-        handshake.acceptSyn(now, synOptions, scaledWindow, ecnSetup ? TcpHeader.ECE | TcpHeader.CWR : 0, 0);
-        handshake.synAckSentStatelessly();
-        setState(TcpState.SYN_RECEIVED, now);
-        keepAlive.heard(now);
+        opening.fromCookie(now, segSeq, scaledWindow, synOptions, ecnSetup);
         ctx.onDeadlineChanged(this);
     }
 
@@ -283,47 +240,9 @@ public final class Connection {
         sender.buffer().endRecord();
     }
 
-    /**
-     * Changes the send buffer's size on an open connection (SO_SNDBUF after connect or accept);
-     * false, and no change, when it holds more bytes than {@code bytes}.
-     */
-    public boolean setSendBufferBytes(long now, int bytes) {
-        ctx.journal().sendBufferBytes(now, this, bytes);
-        boolean done = sender.buffer().setCapacity(bytes);
-        if (done) {
-            onSendSpace(now);
-        }
-        return done;
-    }
-
-    /**
-     * Changes how often the SYN (or SYN-ACK) is sent again before the open fails, from the next
-     * timeout on (Linux's TCP_SYNCNT on a connecting socket); 1 to 100.
-     */
-    public void setSynRetries(long now, int retries) {
-        if (retries < 1 || retries > 100) {
-            throw new IllegalArgumentException("synRetries must be 1 to 100, got " + retries);
-        }
-        ctx.journal().synRetries(now, this, retries);
-        handshake.setSynRetries(retries);
-    }
-
-    /**
-     * Changes the idle time before keep-alive probing (RFC 9293 §3.8.4; Linux's TCP_KEEPIDLE on an
-     * open socket); 0 turns it off. A connection that is not yet established starts no timer.
-     */
-    public void setKeepAliveIdle(long now, long nanos) {
-        if (nanos < 0) {
-            throw new IllegalArgumentException("keep-alive idle time must be >= 0, got " + nanos);
-        }
-        ctx.journal().keepAliveIdle(now, this, nanos);
-        keepAlive.setIdle(now, nanos);
-        ctx.onDeadlineChanged(this);
-    }
-
-    /** The send buffer's size: the options' unless {@link #setSendBufferBytes} changed it. */
-    public int sendBufferBytes() {
-        return sender.buffer().capacity();
+    /** The options the application changes on this open connection (setsockopt after connect or accept). */
+    public SocketOptions socketOptions() {
+        return socketOptions;
     }
 
     /** Free space in the send buffer; while a Fast Open SYN waits for data, what it can carry. */
@@ -384,63 +303,32 @@ public final class Connection {
 
     /** Half-close (RFC 9293 §3.10.4 for our direction): send FIN after the queued data. */
     public void shutdownOutput(long now) {
-        ctx.journal().shutdownOutput(now, this);
-        sendFin(now);
-    }
-
-    private void sendFin(long now) {
-        switch (state) {
-            case SYN_SENT:
-                enterClosed(now, null);
-                return;
-            case SYN_RECEIVED:
-            case ESTABLISHED:
-                sender.requestClose();
-                if (state == TcpState.ESTABLISHED) {
-                    setState(TcpState.FIN_WAIT_1, now);
-                }
-                break;
-            case CLOSE_WAIT:
-                sender.requestClose();
-                setState(TcpState.LAST_ACK, now);
-                break;
-            default:
-                return;
-        }
-        afterUserCall(now);
+        closing.shutdownOutput(now);
     }
 
     /**
-     * Close (RFC 9293 §3.10.4): no more reading or writing. Unread received data makes it an
-     * abort with RST instead, so the peer learns that data was lost (RFC 2525 §2.17).
+     * Close (RFC 9293 §3.10.4): no more reading or writing; with unread received data an abort
+     * ({@link Closing#close}).
      */
     public void close(long now) {
-        ctx.journal().close(now, this);
-        readClosed = true;
-        if (receiver != null && receiver.buffer().readable() > 0 && (state.synchronized_() || state == TcpState.SYN_RECEIVED)) {
-            reset(now);
-            return;
-        }
-        sendFin(now);
+        closing.close(now);
     }
 
     /** Abort (RFC 9293 §3.10.5): send RST if synchronized and forget the connection. */
     public void abort(long now) {
-        ctx.journal().abort(now, this);
-        reset(now);
+        closing.abort(now);
     }
 
-    private void reset(long now) {
-        if (state == TcpState.CLOSED) {
-            return;
-        }
-        if (state.synchronized_() || state == TcpState.SYN_RECEIVED) {
-            emitter.abortReset(now);
-        }
-        enterClosed(now, ConnectionError.ABORTED);
+    /**
+     * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
+     * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
+     */
+    public void abortQuietly(long now) {
+        closing.abortQuietly(now);
     }
 
-    private void afterUserCall(long now) {
+    /** After a user call: send what it allows, and tell the stack the deadlines may have changed. */
+    void afterUserCall(long now) {
         if (sendsData()) {
             sender.trySend(now);
         }
@@ -460,49 +348,11 @@ public final class Connection {
         }
     }
 
-    /** The application closed its reading side: what arrives is acknowledged and discarded. */
-    boolean readClosed() {
-        return readClosed;
-    }
-
     ConnectionHandler handler() {
         return handler;
     }
 
-    // ================================================================ closing
-
-    void enterTimeWait(long now) {
-        timers.cancelAll();
-        if (options.timeWaitNanos == 0) {
-            enterClosed(now, null);
-            return;
-        }
-        timers.arm(TimerKind.TIME_WAIT, now + options.timeWaitNanos);
-    }
-
-    /**
-     * Forgets the connection without a RST or an error: a TIME-WAIT giving way to a new SYN, or a
-     * passive SYN-RECEIVED reset by the peer (RFC 9293: back to LISTEN).
-     */
-    public void abortQuietly(long now) {
-        ctx.journal().abortQuietly(now, this);
-        enterClosed(now, null);
-    }
-
-    /** The connection ends, with the error the application sees ({@code why}), or null after an orderly close. */
-    void enterClosed(long now, ConnectionError why) {
-        if (state == TcpState.CLOSED && closedNotified) {
-            return;
-        }
-        error = why;
-        timers.cancelAll();
-        setState(TcpState.CLOSED, now);
-        ctx.onConnectionClosed(this);
-        if (!closedNotified) {
-            closedNotified = true;
-            handler.onClosed(this, why, now);
-        }
-    }
+    // ================================================================ state
 
     void setState(TcpState next, long now) {
         if (next != state) {
@@ -526,7 +376,7 @@ public final class Connection {
     }
 
     public ConnectionError error() {
-        return error;
+        return closing.error();
     }
 
     public ConnectionOptions options() {

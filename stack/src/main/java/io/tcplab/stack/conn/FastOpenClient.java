@@ -27,6 +27,7 @@ final class FastOpenClient {
     private static final int MIN_MSS = 48;
 
     private final Connection c;
+    private final Sender sender;
     private final FastOpen fastOpen;
     private final byte[] cookie = new byte[TcpOptions.MAX_FAST_OPEN_COOKIE];
     /** The cookie to send: -1 none (no option), 0 a request, else its length. */
@@ -41,8 +42,9 @@ final class FastOpenClient {
     private boolean synOptionExperimental;
     private int synData;
 
-    FastOpenClient(Connection c, FastOpen fastOpen) {
+    FastOpenClient(Connection c, Sender sender, FastOpen fastOpen) {
         this.c = c;
+        this.sender = sender;
         this.fastOpen = fastOpen;
     }
 
@@ -135,5 +137,21 @@ final class FastOpenClient {
         c.ctx.fastOpenCache().store(c.localAddress, c.remoteAddress, Math.max(0, synAck.mss()), answer, length,
                 synAck.fastOpenExperimental(), tryExperimental);
         return synData > 0 && ack >= dataEnd;
+    }
+
+    /**
+     * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
+     * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
+     * all deemed lost, so the next send resends them (Linux tcp_rcv_fastopen_synack marks the
+     * SYN's data lost and retransmits it without a congestion response).
+     */
+    void resendSynData(long now, long sentAt) {
+        SendSequence seq = sender.sequence();
+        for (long start = seq.una(); start < seq.nxt(); ) {
+            int len = (int) Math.min(sender.smss(), seq.nxt() - start);
+            sender.recordSent(start, len, sentAt);
+            start += len;
+        }
+        sender.recovery().onSynDataUnacknowledged(now);
     }
 }

@@ -55,7 +55,7 @@ final class Handshake {
         this.pathMtu = pathMtu;
         this.keepAlive = keepAlive;
         this.timers = timers;
-        this.fastOpenClient = new FastOpenClient(c, options.fastOpen);
+        this.fastOpenClient = new FastOpenClient(c, sender, options.fastOpen);
         this.synRetries = options.synRetries;
     }
 
@@ -398,7 +398,7 @@ final class Handshake {
     void completeActive(long now) {
         establish(now);
         if (snd.outstanding() > 0) {
-            sender.resendSynData(now, synSentNanos);
+            fastOpenClient.resendSynData(now, synSentNanos);
         }
         if (!sender.sendWaiting(now)) {
             emitter.ack(now);

@@ -49,7 +49,7 @@ final class KeepAlive {
             return;
         }
         if (probesSent >= options.keepAliveProbes) {
-            c.enterClosed(now, ConnectionError.TIMEOUT);
+            c.closing.enterClosed(now, ConnectionError.TIMEOUT);
             return;
         }
         probesSent++;

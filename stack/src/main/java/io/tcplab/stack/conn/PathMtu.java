@@ -43,7 +43,7 @@ final class PathMtu {
         if (error == SoftError.PACKET_TOO_BIG) {
             lower(now, mtu, state);
         } else if (error.hard() && state == TcpState.SYN_SENT) {
-            c.enterClosed(now, ConnectionError.REFUSED);
+            c.closing.enterClosed(now, ConnectionError.REFUSED);
         }
         return null;
     }
@@ -62,11 +62,22 @@ final class PathMtu {
         if (mss >= sender.smss()) {
             return;
         }
+        sender.useMss(mss); // in SYN-RECEIVED the congestion controller starts with it
         if (state.synchronized_()) {
-            sender.lowerMss(now, mss);
-        } else {
-            sender.useMss(mss); // SYN-RECEIVED: the congestion controller starts with it
+            afterMssLowered(now, mss);
         }
+    }
+
+    /**
+     * RFC 1191 §6.4, RFC 8201 §5.4: the path MTU fell so that segments carry at most {@code mss}
+     * bytes. Later segments use it; outstanding segments longer than it were dropped on the path
+     * and are resent at once (in pieces), without a congestion response: the loss was not congestion.
+     */
+    private void afterMssLowered(long now, int mss) {
+        sender.cc().onMssChange(mss, now);
+        c.trace(now, TraceEvent.PMTU, null, snd.una(), mss);
+        sender.recovery().onMssLowered(now, mss);
+        sender.trySend(now);
     }
 
     /** The largest MSS the reported path MTU allows, or 0 while none was reported. */

@@ -502,7 +502,7 @@ final class Recovery {
             return;
         }
         if (++retries > maxRetries) {
-            c.enterClosed(now, ConnectionError.TIMEOUT);
+            c.closing.enterClosed(now, ConnectionError.TIMEOUT);
             return;
         }
         rtoCount++;

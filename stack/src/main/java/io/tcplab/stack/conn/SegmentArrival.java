@@ -49,7 +49,7 @@ final class SegmentArrival {
         }
         if ((flags & TcpHeader.RST) != 0) {
             if (hasAck) {
-                c.enterClosed(now, ConnectionError.REFUSED);
+                c.closing.enterClosed(now, ConnectionError.REFUSED);
             } else {
                 c.ctx.stats().countDrop(DropReason.OUT_OF_WINDOW);
             }
@@ -156,15 +156,15 @@ final class SegmentArrival {
         if ((flags & TcpHeader.RST) != 0) {
             if (seq == rcvNxt) {
                 if (c.state() == TcpState.SYN_RECEIVED && c.handshake.fastOpenChild()) {
-                    c.enterClosed(now, ConnectionError.RESET); // handed to the application already: its data stays readable
+                    c.closing.enterClosed(now, ConnectionError.RESET); // handed to the application already: its data stays readable
                 } else if (c.state() == TcpState.SYN_RECEIVED && c.passive) {
                     c.abortQuietly(now); // RFC 9293: back to LISTEN, which for us means forget it
                 } else if (c.state() == TcpState.SYN_RECEIVED) {
-                    c.enterClosed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
+                    c.closing.enterClosed(now, ConnectionError.REFUSED); // RFC 9293: it came from SYN-SENT
                 } else if (c.state() == TcpState.TIME_WAIT || c.state() == TcpState.CLOSING || c.state() == TcpState.LAST_ACK) {
-                    c.enterClosed(now, null);
+                    c.closing.enterClosed(now, null);
                 } else {
-                    c.enterClosed(now, ConnectionError.RESET);
+                    c.closing.enterClosed(now, ConnectionError.RESET);
                 }
             } else {
                 c.emitter.challengeAck(now);
@@ -293,7 +293,7 @@ final class SegmentArrival {
         if (c.receiver().lastDrop() != null) {
             c.ctx.stats().countDrop(c.receiver().lastDrop()); // data discarded inside an acceptable segment: not silent
         }
-        if (c.readClosed() && c.receiver().buffer().readable() > 0) {
+        if (c.closing.readClosed() && c.receiver().buffer().readable() > 0) {
             c.receiver().buffer().skip(c.receiver().buffer().readable()); // closed for reading: acknowledged, discarded
         }
         if (finNow) {
@@ -311,7 +311,7 @@ final class SegmentArrival {
                     break;
             }
             if (c.state() == TcpState.TIME_WAIT) {
-                c.enterTimeWait(now);
+                c.closing.enterTimeWait(now);
             }
         }
         if (c.receiver().buffer().readable() > readableBefore || finNow) {
@@ -327,16 +327,16 @@ final class SegmentArrival {
         switch (c.state()) {
             case FIN_WAIT_1:
                 c.setState(TcpState.FIN_WAIT_2, now);
-                if (c.readClosed()) {
+                if (c.closing.readClosed()) {
                     c.timers.arm(TimerKind.TIME_WAIT, now + c.options.timeWaitNanos); // FIN-WAIT-2 limit
                 }
                 break;
             case CLOSING:
                 c.setState(TcpState.TIME_WAIT, now);
-                c.enterTimeWait(now);
+                c.closing.enterTimeWait(now);
                 break;
             case LAST_ACK:
-                c.enterClosed(now, null);
+                c.closing.enterClosed(now, null);
                 break;
             default:
                 break;

@@ -14,8 +14,8 @@ import io.tcplab.stack.wire.TcpHeader;
 
 /**
  * The transmitting half of a connection: what to send and when — retransmissions first, then new
- * data and FIN within the window (RFC 5681, RFC 6675 NextSeg), Nagle, sender silly window
- * avoidance, pacing — and zero-window probing (RFC 9293 §3.8.6.1). It owns what sending needs:
+ * data and FIN within the window (RFC 5681, RFC 6675 NextSeg), {@link Nagle}, sender silly window
+ * avoidance, pacing; {@link Persist} probes a closed window. It owns what sending needs:
  * the send buffer, the {@link SendSequence}, the scoreboard, the RTT estimator and the
  * {@link CongestionControl}; {@link Recovery} says how large the window is during loss recovery,
  * {@link AckProcessor} handles what comes back.
@@ -30,14 +30,11 @@ final class Sender {
     private final DeliveryRate rate = new DeliveryRate();
     private final Pacer pacer = new Pacer();
     private final Recovery recovery;
+    private final Persist persist;
     private final TimerTable timers;
-    private final boolean nagle;
-    private final NagleTest nagleTest;
-    /** The end of the last new segment sent shorter than a full one (Linux snd_sml), for Minshall's Nagle test. */
-    private long smallSentEnd = -1;
+    private final Nagle nagle;
     private final boolean pacing;
     private final boolean slowStartAfterIdle;
-    private final long maxRtoNanos;
     private final CwndUsage cwndUsage;
     private final MutableSentSample sentSample = new MutableSentSample();
     /** What the spurious-loss detectors hear of each retransmission. */
@@ -48,7 +45,6 @@ final class Sender {
     private boolean sack;
     private boolean ecn;
     private boolean closeRequested;
-    private int persistBackoff;
     /** The last send attempt stopped at the congestion window, not at the data or the peer's window. */
     private boolean cwndBlocked;
     private long lastSendNanos;
@@ -68,13 +64,12 @@ final class Sender {
         this.buffer = new SendBuffer(options.sendBufferBytes, iss + 1, c.ctx.virtualPayload());
         this.rtt = new RttEstimator(options.initialRtoNanos, options.minRtoNanos, options.maxRtoNanos,
                 options.timestampTickNanos, options.rtoMinimum);
-        this.nagle = options.nagle;
-        this.nagleTest = options.nagleTest;
+        this.nagle = new Nagle(options, seq);
         this.pacing = options.pacing;
         this.slowStartAfterIdle = options.slowStartAfterIdle;
-        this.maxRtoNanos = options.maxRtoNanos;
         this.cwndUsage = new CwndUsage(options.cwndLimited);
         this.recovery = new Recovery(c, options, this, seq, timers);
+        this.persist = new Persist(c, this, rtt, options.maxRtoNanos, timers);
     }
 
     // ---------------------------------------------------------------- what the handshake settles
@@ -85,7 +80,7 @@ final class Sender {
         smss = mss;
     }
 
-    /** Before the congestion controller starts: a smaller segment size (a path MTU report in SYN-RECEIVED). */
+    /** Segments carry at most {@code mss} payload bytes from now on (a path MTU report, {@link PathMtu}). */
     void useMss(int mss) {
         smss = mss;
     }
@@ -135,6 +130,10 @@ final class Sender {
 
     Recovery recovery() {
         return recovery;
+    }
+
+    Persist persist() {
+        return persist;
     }
 
     int smss() {
@@ -240,7 +239,7 @@ final class Sender {
         if (segmentsSent > sentBefore || limited) {
             cwndUsage.afterSending(limited, scoreboard.count(), seq.una(), seq.nxt());
         }
-        armPersistIfStalled(now);
+        persist.armIfStalled(now);
         if (paceUntil == TimerTable.NONE && !cwndBlocked && seq.nxt() >= dataEnd()
                 && scoreboard.nextLostToRetransmit() < 0) {
             rate.markAppLimited(inflight()); // tcp_rate_check_app_limited: the application, not the window, limits
@@ -298,22 +297,14 @@ final class Sender {
         // A segment cut short by a record end with data behind it waits for nothing more: Nagle
         // holds back only the tail of the queue (Linux tcp_write_xmit tests Nagle on the last skb).
         boolean recordEnds = !last && seq.nxt() + len == buffer.recordEndAfter(seq.nxt());
-        if (len < payloadMss && nagle && smallSegmentHeldBack() && !(last && closeRequested) && !recordEnds) {
-            return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
-        }
         if (len < payloadMss) {
-            smallSentEnd = seq.nxt() + len;
+            if (nagle.holdsBack(last && closeRequested, recordEnds)) {
+                return false; // Nagle (RFC 9293 §3.7.4): one small segment outstanding at most
+            }
+            nagle.sentShort(seq.nxt() + len);
         }
         transmitNew(now, len, last && closeRequested);
         return true;
-    }
-
-    /** Nagle's test: data is unacknowledged (RFC 9293), or under Minshall's rule an earlier small segment is. */
-    private boolean smallSegmentHeldBack() {
-        if (nagleTest == NagleTest.MINSHALL) {
-            return smallSentEnd > seq.una() && smallSentEnd <= seq.nxt();
-        }
-        return !seq.dataAllAcked();
     }
 
     /** The next new segment's payload: a full one, or what is left, and never past a record end. */
@@ -331,8 +322,7 @@ final class Sender {
         long start = seq.nxt();
         int seqLen = len + (fin ? 1 : 0);
         rate.onSend(now, seq.outstanding());
-        scoreboard.onSend(start, seqLen, now, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                rate.appLimited(), recovery.lostBytes());
+        recordSent(start, seqLen, now);
         seq.sent(seqLen, fin);
         int flags = (fin ? TcpHeader.FIN : 0) | (recovery.takeCwr(len) ? TcpHeader.CWR : 0);
         boolean ect = ecn && len > 0 && c.accSender.ectAllowed(); // RFC 9768 §3.2.2.3: AccECN may have turned it off
@@ -340,6 +330,12 @@ final class Sender {
         segmentsSent++;
         afterSend(now, len, false);
         c.trace(now, TraceEvent.SEND, null, start, len);
+    }
+
+    /** The scoreboard takes the segment at {@code start}, sent at {@code sentAt}, with the delivery-rate state of now. */
+    void recordSent(long start, int seqLen, long sentAt) {
+        scoreboard.onSend(start, seqLen, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
+                rate.appLimited(), recovery.lostBytes());
     }
 
     /** ECT(1), the L4S identifier, when the algorithm is scalable and AccECN is agreed; else ECT(0) (RFC 9331 §4.1–§4.2). */
@@ -407,20 +403,9 @@ final class Sender {
         return Math.max(1, smss - c.emitter.extraOptionBytes());
     }
 
-    /**
-     * RFC 7413 §4.2.1: the SYN-ACK did not acknowledge all the data our SYN carried at
-     * {@code sentAt}. The rest joins the scoreboard as segments of the negotiated size sent then,
-     * all deemed lost, so the next send resends them (Linux tcp_rcv_fastopen_synack marks the
-     * SYN's data lost and retransmits it without a congestion response).
-     */
-    void resendSynData(long now, long sentAt) {
-        for (long start = seq.una(); start < seq.nxt(); ) {
-            int len = (int) Math.min(smss, seq.nxt() - start);
-            scoreboard.onSend(start, len, sentAt, rate.delivered(), rate.deliveredTime(), rate.firstSentTime(),
-                    rate.appLimited(), recovery.lostBytes());
-            start += len;
-        }
-        recovery.onSynDataUnacknowledged(now);
+    /** New data up to {@code room} bytes, whatever the windows say (the persist timer's override). */
+    void sendIntoWindow(long now, long room) {
+        transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
     }
 
     /**
@@ -439,53 +424,6 @@ final class Sender {
     }
 
     // ---------------------------------------------------------------- probes
-
-    /** RFC 9293 §3.8.6.1: the peer's window is closed and we have data: probe it. */
-    private void armPersistIfStalled(long now) {
-        boolean stalled = stalledByWindow();
-        if (stalled && !timers.armed(TimerKind.PERSIST)) {
-            timers.cancel(TimerKind.RTO);
-            timers.arm(TimerKind.PERSIST, now + persistInterval());
-        } else if (!stalled) {
-            timers.cancel(TimerKind.PERSIST);
-            persistBackoff = 0;
-        }
-    }
-
-    /**
-     * Data waits and nothing is in flight: only the peer's window holds it back, either zero or too
-     * small to use under sender SWS avoidance. Without a timer a lost window update would deadlock.
-     */
-    private boolean stalledByWindow() {
-        return hasUnsent() && seq.allAcked();
-    }
-
-    private long persistInterval() {
-        long base = rtt.rto() << Math.min(persistBackoff, 20);
-        return Math.min(base, maxRtoNanos);
-    }
-
-    /**
-     * The persist timer fired: send a zero-window probe. Like Linux, the probe is a segment one
-     * below SND.UNA that the receiver must answer with an ACK carrying its window (RFC 9293
-     * §3.10.7.4), so no byte is ever in flight outside the window.
-     */
-    void onPersistTimer(long now) {
-        if (!stalledByWindow()) {
-            persistBackoff = 0;
-            trySend(now);
-            return;
-        }
-        long room = seq.windowRoom();
-        if (room > 0) {
-            // RFC 9293 §3.8.6.2.1 (RFC 1122 §4.2.3.4): the override timeout sends what the small window takes
-            transmitNew(now, (int) Math.min(room, newSegmentLength(payloadMss(), dataEnd() - seq.nxt())), false);
-            return;
-        }
-        c.emitter.probe(now, seq.una() - 1);
-        persistBackoff++;
-        timers.arm(TimerKind.PERSIST, now + persistInterval());
-    }
 
     /**
      * RFC 8985 §7.3, the tail loss probe: one new segment if the receiver's window takes it
@@ -508,18 +446,5 @@ final class Sender {
         c.trace(now, TraceEvent.TLP_PROBE, "retransmit", last, scoreboard.segmentLength(last));
         timers.arm(TimerKind.RTO, now + rtt.rto()); // §7.3: the RTO restarts from the probe
         return Probe.RETRANSMISSION;
-    }
-
-    /**
-     * RFC 1191 §6.4, RFC 8201 §5.4: the path MTU fell so that segments carry at most {@code mss}
-     * bytes. Later segments use it; outstanding segments longer than it were dropped on the path
-     * and are resent at once (in pieces), without a congestion response: the loss was not congestion.
-     */
-    void lowerMss(long now, int mss) {
-        smss = mss;
-        cc.onMssChange(mss, now);
-        c.trace(now, TraceEvent.PMTU, null, seq.una(), mss);
-        recovery.onMssLowered(now, mss);
-        trySend(now);
     }
 }

@@ -32,9 +32,9 @@ final class TimerDispatch {
                         emitter.ack(now);
                     }
                 }
-                case PERSIST -> sender.onPersistTimer(now);
+                case PERSIST -> sender.persist().onTimer(now);
                 case KEEPALIVE -> keepAlive.onTimer(now, sender.sequence().una());
-                case TIME_WAIT -> c.enterClosed(now, null);
+                case TIME_WAIT -> c.closing.enterClosed(now, null);
                 default -> throw new IllegalStateException(kind.name());
             }
         }
@@ -44,7 +44,7 @@ final class TimerDispatch {
         TcpState state = c.state();
         if (state == TcpState.SYN_SENT || state == TcpState.SYN_RECEIVED) {
             if (!handshake.onSynTimer(now, state == TcpState.SYN_RECEIVED)) {
-                c.enterClosed(now, ConnectionError.TIMEOUT);
+                c.closing.enterClosed(now, ConnectionError.TIMEOUT);
             }
             return;
         }

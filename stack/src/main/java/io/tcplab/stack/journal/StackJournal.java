@@ -92,15 +92,15 @@ public interface StackJournal {
     default void endRecord(long now, Connection connection) {
     }
 
-    /** {@code setSendBufferBytes(bytes)} on an open connection. */
+    /** {@code SocketOptions.setSendBufferBytes(bytes)} on an open connection. */
     default void sendBufferBytes(long now, Connection connection, int bytes) {
     }
 
-    /** {@code setSynRetries(retries)} on an open connection. */
+    /** {@code SocketOptions.setSynRetries(retries)} on an open connection. */
     default void synRetries(long now, Connection connection, int retries) {
     }
 
-    /** {@code setKeepAliveIdle(nanos)} on an open connection. */
+    /** {@code SocketOptions.setKeepAliveIdle(nanos)} on an open connection. */
     default void keepAliveIdle(long now, Connection connection, long nanos) {
     }
 

@@ -167,7 +167,7 @@ class HandshakeScriptTest {
         ScriptedPeer p = new ScriptedPeer(ConnectionOptions.builder().synRetries(6).build());
         p.connect();
         p.expect(seg("S").seq(0).at(0));
-        p.connection().setSynRetries(p.nowNanos(), 1);
+        p.connection().socketOptions().setSynRetries(p.nowNanos(), 1);
         p.advanceTo(1000);
         p.expect(seg("S").seq(0).at(1000));
         p.advanceTo(2999);

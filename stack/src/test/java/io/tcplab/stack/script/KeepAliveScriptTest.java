@@ -58,7 +58,7 @@ class KeepAliveScriptTest {
     void theIdleTimeCanChangeOnAnOpenConnection() {
         ScriptedPeer p = established();
         p.advanceTo(2_000);
-        p.connection().setKeepAliveIdle(p.nowNanos(), 5 * S);
+        p.connection().socketOptions().setKeepAliveIdle(p.nowNanos(), 5 * S);
         p.advanceTo(4_999);
         p.expectNothing();
         p.advanceTo(5_000);

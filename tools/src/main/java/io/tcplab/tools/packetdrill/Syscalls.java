@@ -536,7 +536,7 @@ final class Syscalls {
             if (v < 1 || v > 100) {
                 return Outcome.error("EINVAL");
             }
-            s.connection.setSynRetries(host.now(), (int) v);
+            s.connection.socketOptions().setSynRetries(host.now(), (int) v);
             return Outcome.ok(0);
         }
         if (v < 1 || v > 32767) {
@@ -544,7 +544,7 @@ final class Syscalls {
         }
         s.keepAliveIdleSeconds = v;
         if (s.keepAlive) { // do_tcp_setsockopt: the timer moves only while SO_KEEPALIVE is on
-            s.connection.setKeepAliveIdle(host.now(), v * SECOND);
+            s.connection.socketOptions().setKeepAliveIdle(host.now(), v * SECOND);
         }
         return Outcome.ok(0);
     }
@@ -627,7 +627,7 @@ final class Syscalls {
     }
 
     private Outcome resizeSendBuffer(Connection c, long value) {
-        if (!c.setSendBufferBytes(host.now(), sendBufferFor(value))) {
+        if (!c.socketOptions().setSendBufferBytes(host.now(), sendBufferFor(value))) {
             throw new UnsupportedInScript("setsockopt SO_SNDBUF below the bytes the send buffer holds");
         }
         return Outcome.ok(0);
@@ -655,7 +655,7 @@ final class Syscalls {
             case "TCP_MAXSEG" -> s.connection != null && s.connection.state().synchronized_()
                     ? (long) s.connection.info().mss() : (long) o.mss;
             case "TCP_NODELAY" -> o.nagle ? 0L : 1L;
-            case "SO_SNDBUF" -> (long) (s.connection != null ? s.connection.sendBufferBytes() : o.sendBufferBytes);
+            case "SO_SNDBUF" -> (long) (s.connection != null ? s.connection.socketOptions().sendBufferBytes() : o.sendBufferBytes);
             case "SO_RCVBUF" -> (long) o.receiveBufferBytes;
             case "SO_REUSEADDR" -> 1L;
             case "SO_ERROR" -> soError(s);

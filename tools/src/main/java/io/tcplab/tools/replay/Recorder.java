@@ -272,13 +272,13 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     /** Not in the recording format yet: refused, so that no recording leaves out an input. */
     @Override
     public void synRetries(long now, Connection connection, int retries) {
-        throw new UnsupportedOperationException("a recording cannot hold Connection.setSynRetries (docs/replay.md)");
+        throw new UnsupportedOperationException("a recording cannot hold SocketOptions.setSynRetries (docs/replay.md)");
     }
 
     /** Not in the recording format yet: refused, so that no recording leaves out an input. */
     @Override
     public void keepAliveIdle(long now, Connection connection, long nanos) {
-        throw new UnsupportedOperationException("a recording cannot hold Connection.setKeepAliveIdle (docs/replay.md)");
+        throw new UnsupportedOperationException("a recording cannot hold SocketOptions.setKeepAliveIdle (docs/replay.md)");
     }
 
     /** Not in the recording format yet: refused, so that no recording leaves out an input. */
@@ -290,7 +290,7 @@ public final class Recorder implements StackJournal, CallbackBrackets, AutoClose
     /** Not in the recording format yet: refused, so that no recording leaves out an input. */
     @Override
     public void sendBufferBytes(long now, Connection connection, int bytes) {
-        throw new UnsupportedOperationException("a recording cannot hold Connection.setSendBufferBytes (docs/replay.md)");
+        throw new UnsupportedOperationException("a recording cannot hold SocketOptions.setSendBufferBytes (docs/replay.md)");
     }
 
     @Override
