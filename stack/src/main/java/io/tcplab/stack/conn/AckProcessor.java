@@ -1,5 +1,6 @@
 package io.tcplab.stack.conn;
 
+import io.tcplab.stack.cc.CaState;
 import io.tcplab.stack.cc.CongestionControl;
 import io.tcplab.stack.loss.AckResult;
 import io.tcplab.stack.loss.Scoreboard;
@@ -67,6 +68,10 @@ final class AckProcessor {
      * {@code handshakeEncoded}: its ACE field was read as the handshake's (RFC 9768 §3.2.2.1).
      */
     void onAck(long now, long ack, ArrivingSegment segment, boolean handshakeEncoded) {
+        if (tellsNothingNew(ack, segment)) {
+            seq.updateWindow(ack, segment.seq(), segment.windowField());
+            return;
+        }
         long priorUna = seq.una();
         long priorInflight = sender.inflight();
         long priorWnd = seq.window();
@@ -133,6 +138,19 @@ final class AckProcessor {
         if (sack) {
             timers.arm(TimerKind.LOSS_DETECTION, recovery.detectorDeadline());
         }
+    }
+
+    /**
+     * An ACK of SND.UNA with nothing outstanding, no SACK block, no congestion echo and no
+     * episode open — what a receiver of a one-way transfer gets on every data segment — changes
+     * nothing but the send window: it delivers nothing, is no duplicate ACK (RFC 5681 §2 (b)),
+     * gives no RTT sample and leaves every timer as it was. The loss and spurious-loss detectors
+     * and the algorithm are not told of it (Linux's header prediction likewise calls tcp_ack for
+     * an in-order data segment only when its ACK moves SND.UNA, tcp_rcv_established).
+     */
+    private boolean tellsNothingNew(long ack, ArrivingSegment segment) {
+        return ack == seq.una() && seq.allAcked() && recovery.caState() == CaState.OPEN && !accEcn.on()
+                && !segment.has(TcpHeader.ECE) && segment.sackBlockCount() == 0;
     }
 
     /**

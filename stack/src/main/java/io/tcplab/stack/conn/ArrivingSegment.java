@@ -59,6 +59,10 @@ final class ArrivingSegment {
         return tsEcho;
     }
 
+    int sackBlockCount() {
+        return options.sackBlockCount();
+    }
+
     /**
      * Unwraps the segment's SACK blocks (RFC 2018 §3) around {@code sndUna} into {@code blocks};
      * at most as many as {@code blocks} holds.

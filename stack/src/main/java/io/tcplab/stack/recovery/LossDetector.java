@@ -30,7 +30,8 @@ public interface LossDetector {
 
     /**
      * The scoreboard has taken one ACK (what it changed is in {@code ack}) and the RTT sample is
-     * in: answer in {@code verdict} what the ACK shows lost.
+     * in: answer in {@code verdict} what the ACK shows lost. Not called for an ACK that can show
+     * nothing: one of SND.UNA with nothing in flight, no SACK block and no episode open.
      */
     void onAck(long now, AckResult ack, LossVerdict verdict);
 

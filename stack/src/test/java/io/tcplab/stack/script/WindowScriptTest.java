@@ -174,4 +174,24 @@ class WindowScriptTest {
         p.write(1000);
         p.expect(seg("P.").seq(1).len(1000));
     }
+
+    /**
+     * RFC 9293 §3.10.7.4 "fifth": a data segment whose ACK moves nothing, with nothing of ours in flight,
+     * still updates the window — ACK processing skips the rest for such a segment, as Linux's header
+     * prediction skips tcp_ack, but not the window.
+     */
+    @Test
+    void aDataSegmentThatAcknowledgesNothingNewOpensTheWindow() {
+        ScriptedPeer p = new ScriptedPeer(ConnectionOptions.defaults());
+        p.listen();
+        p.in(fullSyn());
+        p.expect(seg("S."));
+        p.in(seg(".").seq(1).ack(1).win(0));
+        p.accept();
+        p.write(3000);
+        p.expectNothing(); // a zero window: the data waits
+        p.in(seg(".").seq(1).ack(1).len(100).win(100)); // 100 << 7 = 12800 bytes
+        p.expect(seg(".").seq(1).ack(101).len(1448));
+        p.expect(seg(".").seq(1449).ack(101).len(1448));
+    }
 }
