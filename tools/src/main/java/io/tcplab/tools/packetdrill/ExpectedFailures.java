@@ -111,9 +111,11 @@ public final class ExpectedFailures {
     private static final List<UnderLinux> UNDER_LINUX = List.of(
             new UnderLinux("fast_retransmit/fr-4pkt-fack-last-mss.pkt", 27, "RACK's reordering timer fires at "
                     + "RACK.rtt + min_RTT/4 + 2 ms = +27 ms after the SACK, as Linux 6.x's tcp_rack_mark_lost arms it "
-                    + "(timeout + TCP_TIMEOUT_MIN_US); the Linux that recorded this script fired at +40 ms, and "
-                    + "today's fails the script too: Linux 6.18 at HZ = 250 resent at +29.1 to +33.7 ms "
-                    + "(scripts/kernel-rack-reo-timer, 8 runs), the 27 ms rounded up to whole jiffies"),
+                    + "(timeout + TCP_TIMEOUT_MIN_US), before jiffies. Linux runs the timer on the tick after the "
+                    + "27 ms rounded up to jiffies (the timer wheel's calc_index adds one): 8 ticks at HZ = 250, "
+                    + "and this machine's 6.18 kernel resent at +29.1 to +33.7 ms (scripts/kernel-rack-reo-timer, "
+                    + "8 runs), so today's Linux fails the script too; its +40 is the older "
+                    + "usecs_to_jiffies(25 ms) + 2 jiffies + 1 = 10 ticks at HZ = 250. Jiffies are not modelled"),
             new UnderLinux("cubic/cubic-rto-ss-ca-cwnd-bump.pkt", 110, "congestion avoidance after the timeout: "
                     + "Linux's CUBIC reaches 8 segments by the 16th ACK of congestion avoidance, tcplab's is still "
                     + "below 8. Linux counts whole ACKs in snd_cwnd_cnt against an integer cnt (20 while "
