@@ -122,6 +122,22 @@ public final class TcpStack {
 
     /** One IP packet from the network. The buffer is not kept. */
     public void receive(long now, ByteBuf packet) {
+        receive(now, packet, false);
+    }
+
+    /**
+     * One IP packet whose TCP checksum is known to be right: a driver that cut it from a
+     * super-segment and summed it itself, or a device that verified it (virtio-net's
+     * {@code DATA_VALID}). The checksum is not summed again — as Linux takes
+     * {@code CHECKSUM_UNNECESSARY} and {@code CHECKSUM_PARTIAL} packets without summing them.
+     * Otherwise as {@link #receive}; a recording of it replays through {@code receive}, which
+     * finds the same checksum right.
+     */
+    public void receiveChecksummed(long now, ByteBuf packet) {
+        receive(now, packet, true);
+    }
+
+    private void receive(long now, ByteBuf packet, boolean checksummed) {
         journal.received(now, packet);
         stats.countReceived();
         DropReason reason = ip.wrap(packet);
@@ -136,7 +152,7 @@ public final class TcpStack {
             reason = DropReason.NOT_OUR_ADDRESS;
         }
         if (reason == null) {
-            reason = tcp.wrap(ip);
+            reason = checksummed ? tcp.wrapChecksummed(ip) : tcp.wrap(ip);
         }
         if (reason == null) {
             reason = options.parse(tcp);

@@ -512,7 +512,11 @@ public final class RealTimeDriver implements AutoCloseable {
         if (tap != null) {
             tap.onReceived(now, packet);
         }
-        stack.receive(now, packet);
+        if (splitter != null && splitter.checksumKnownGood()) {
+            stack.receiveChecksummed(now, packet);
+        } else {
+            stack.receive(now, packet);
+        }
     }
 
     /** Writes what the coalescer holds (nothing on a plain device). */

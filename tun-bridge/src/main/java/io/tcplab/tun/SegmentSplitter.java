@@ -35,6 +35,8 @@ public final class SegmentSplitter {
     private final ByteBuf segment = Unpooled.directBuffer(TunDevice.MAX_PACKET, TunDevice.MAX_PACKET);
     private final VirtioNetHeader header = new VirtioNetHeader();
 
+    /** Whether the packet being handed over has a TCP checksum known to be right. */
+    private boolean checksumKnownGood;
     private long frames;
     private long superSegments;
     private long packets;
@@ -64,6 +66,7 @@ public final class SegmentSplitter {
                 }
                 frame.setShort(start + header.csumOffset, Checksum.fold(Checksum.sum(frame, start, end - start, 0)));
             }
+            checksumKnownGood = (header.flags & (VirtioNetHeader.F_NEEDS_CSUM | VirtioNetHeader.F_DATA_VALID)) != 0;
             frame.readerIndex(ip);
             try {
                 packets++;
@@ -95,6 +98,7 @@ public final class SegmentSplitter {
             return 0;
         }
         superSegments++;
+        checksumKnownGood = true; // each segment's sum is computed below
         int seq = frame.getInt(ip + ipLength + 4);
         int flags = frame.getUnsignedByte(ip + ipLength + 13);
         int id = ipv6 ? 0 : frame.getUnsignedShort(ip + 4);
@@ -130,6 +134,15 @@ public final class SegmentSplitter {
             out.accept(s);
         }
         return n;
+    }
+
+    /**
+     * Whether the packet the consumer is being handed has a TCP checksum known to be right: one
+     * this splitter computed (a segment cut from a super-segment, or completed for
+     * {@code NEEDS_CSUM}) or one the kernel verified ({@code DATA_VALID}). Read during the call.
+     */
+    public boolean checksumKnownGood() {
+        return checksumKnownGood;
     }
 
     /** Frames read (each one read call). */

@@ -68,6 +68,18 @@ public final class TcpHeader {
 
     /** Validates the TCP header of a packet that {@link IpPacket#wrap} accepted; null when OK. */
     public DropReason wrap(IpPacket ip) {
+        return wrap(ip, verifyChecksum);
+    }
+
+    /**
+     * {@link #wrap} for a packet whose TCP checksum its source computed or verified already (a TUN
+     * device's offloads): the checksum is not summed again.
+     */
+    public DropReason wrapChecksummed(IpPacket ip) {
+        return wrap(ip, false);
+    }
+
+    private DropReason wrap(IpPacket ip, boolean verify) {
         buf = ip.buffer();
         offset = ip.transportOffset();
         segmentLength = ip.transportLength();
@@ -86,7 +98,7 @@ public final class TcpHeader {
             if (checksumUrgent >>> 16 != 0) {
                 return DropReason.BAD_TCP_CHECKSUM;
             }
-        } else if (verifyChecksum && !Checksum.tcpChecksumOk(ip)) {
+        } else if (verify && !Checksum.tcpChecksumOk(ip)) {
             return DropReason.BAD_TCP_CHECKSUM;
         }
         return legalFlags(flags()) ? null : DropReason.ILLEGAL_FLAGS;

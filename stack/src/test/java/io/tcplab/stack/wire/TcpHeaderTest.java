@@ -90,6 +90,16 @@ class TcpHeaderTest {
         assertThat(wrap(packet)).isNull();
     }
 
+    /** A packet whose source vouches for its checksum (a TUN device's offloads) is not summed again. */
+    @Test
+    void aChecksummedPacketIsNotSummedAgain() {
+        ByteBuf packet = withFlags(ACK);
+        packet.setByte(packet.writerIndex() - 1, 0x55);
+        assertThat(ip.wrap(packet)).isNull();
+        assertThat(tcp.wrapChecksummed(ip)).isNull();
+        assertThat(tcp.wrap(ip)).isEqualTo(DropReason.BAD_TCP_CHECKSUM); // and the next plain one is verified
+    }
+
     @Test
     void checksumCoversThePseudoHeader() {
         ByteBuf packet = withFlags(ACK);
