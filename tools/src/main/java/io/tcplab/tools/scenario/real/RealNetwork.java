@@ -269,6 +269,11 @@ final class RealNetwork implements AutoCloseable {
                 + sizing.queuePackets(1) + " packets per flow crossing";
     }
 
+    /** The kernel senders' {@code tcp_wmem} ceiling, which tcplab flows get as their send buffer too. */
+    int socketBufferBytes() {
+        return sizing.sizing().socketBufferBytes();
+    }
+
     /** The ring of a tcplab flow's own TUN device (one flow crosses it). */
     int tcplabQueuePackets() {
         return sizing.queuePackets(1);

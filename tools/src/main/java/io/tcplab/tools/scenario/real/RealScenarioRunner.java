@@ -1,5 +1,6 @@
 package io.tcplab.tools.scenario.real;
 
+import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.tools.ab.AbException;
 import io.tcplab.tools.ab.KernelReceiver;
 import io.tcplab.tools.ab.OutsideDrops;
@@ -15,6 +16,7 @@ import io.tcplab.tools.scenario.FlowSpec;
 import io.tcplab.tools.scenario.LinkSeries;
 import io.tcplab.tools.scenario.Scenario;
 import io.tcplab.tools.scenario.ScenarioResult;
+import io.tcplab.tools.scenario.TopologySpec;
 import io.tcplab.tools.scenario.TrafficSpec;
 import io.tcplab.tun.TunException;
 import java.io.IOException;
@@ -170,8 +172,21 @@ public final class RealScenarioRunner {
             return new KernelScenarioSender(net.sender(g), peer, FIRST_PORT + i, interval, g.kernelAlgorithm(), f.name(),
                     total);
         }
-        return new TcplabScenarioSender(net.sender(g), i, peer, FIRST_PORT + i, FlowPath.of(s.topology(), f).options(f),
+        return new TcplabScenarioSender(net.sender(g), i, peer, FIRST_PORT + i,
+                tcplabOptions(s.topology(), f, net.socketBufferBytes()),
                 Seeds.derive(seed, "stack", f.name()), f.name(), total, net.tcplabQueuePackets(), recordings);
+    }
+
+    /**
+     * A tcplab flow's settings in real mode: the emulator's, but with auto buffers its send buffer is
+     * {@code kernelBufferCeiling}, the kernel senders' tcp_wmem maximum. The kernel's beside it
+     * autotune toward that ceiling, about twice the window in 4 kB of truesize per segment
+     * (tcp_sndbuf_expand), which never holds a window back; the emulator's 2 BDP + queue did, and
+     * decided the BBR pair's split (docs/scenarios.md). A buffer the file sets is kept.
+     */
+    static ConnectionOptions tcplabOptions(TopologySpec topology, FlowSpec f, int kernelBufferCeiling) {
+        ConnectionOptions options = FlowPath.of(topology, f).options(f);
+        return f.autoBuffers() ? options.toBuilder().sendBufferBytes(kernelBufferCeiling).build() : options;
     }
 
     /** Starts and (before the end) stops, in time order. */

@@ -61,4 +61,28 @@ class RealSizingTest {
                 """);
         assertThat(r.sizing()).isEqualTo(PathSizing.ofWindow(Long.MAX_VALUE, 1500));
     }
+
+    /**
+     * A tcplab flow's send buffer is the kernel senders' ceiling, not the emulator's 2 BDP + queue, so
+     * that neither side's buffer holds its window back; a buffer the file sets stays.
+     */
+    @Test
+    void aTcplabFlowGetsTheKernelSendersBufferCeiling() {
+        Scenario s = ScenarioParser.parse("""
+                duration: 10s
+                topology: {kind: dumbbell, bottleneck: {rate: 20Mbit, delay: 5ms, queue: 50KB}, access: {delay: 1ms}}
+                flows:
+                  - {name: auto, rtt: 20ms}
+                  - {name: set, rtt: 20ms, send_buffer: 1MB}
+                """, "s.yaml");
+        int ceiling = RealSizing.of(s.topology(), s.flows(), 1500).sizing().socketBufferBytes();
+        assertThat(ceiling).isEqualTo(4 << 20);
+        // the emulator's: 2 x (20 Mbit/s x 20 ms = 50 kB) + the 50 kB queue
+        assertThat(io.tcplab.tools.scenario.FlowPath.of(s.topology(), s.flows().get(0)).options(s.flows().get(0))
+                .sendBufferBytes).isEqualTo(150_000);
+        assertThat(RealScenarioRunner.tcplabOptions(s.topology(), s.flows().get(0), ceiling).sendBufferBytes)
+                .isEqualTo(ceiling);
+        assertThat(RealScenarioRunner.tcplabOptions(s.topology(), s.flows().get(1), ceiling).sendBufferBytes)
+                .isEqualTo(1_000_000);
+    }
 }
