@@ -37,8 +37,9 @@ import java.util.SplittableRandom;
  * PROBE_BW starts (after DRAIN and after each PROBE_RTT) at a random phase other than 0.75, as
  * Linux's bbr_reset_probe_bw_mode draws it (bbr_cycle_rand = 8 − 1), from the seed the stack hands
  * the algorithm ({@link CcInit#randomSeed()}), so runs repeat under the same seed.
- * Differences from Linux:
- * The long-term (policer) bandwidth is not modelled. Linux compares in flight at the next paced
+ * The long-term (policer) bandwidth as Linux's ({@link BbrLongTermBw}): two lossy intervals that
+ * agree on the delivery rate make it the rate to pace at, gain 1, for 48 rounds.
+ * Differences from Linux: Linux compares in flight at the next paced
  * departure (bbr_packets_in_net_at_edt: less what BtlBw delivers until then); the SPI does not
  * tell the algorithm that time, so in flight now is compared.
  */
@@ -102,6 +103,10 @@ public final class Bbr implements CongestionControl {
     private int extraAckedWindowRounds;
     private long ackEpochStart;
     private long ackEpochAcked;
+    private final BbrLongTermBw longTerm = new BbrLongTermBw();
+    /** The totals the last ACK reported: losses per sample, and the long-term sampler on a timeout. */
+    private long lastSeenDelivered;
+    private long lastSeenLost;
 
     @Override
     public String name() {
@@ -115,6 +120,7 @@ public final class Bbr implements CongestionControl {
         cwnd = initialWindow;
         minRttStamp = init.nowNanos();
         random = new SplittableRandom(init.randomSeed());
+        longTerm.reset(init.nowNanos(), 0, 0);
         // Linux bbr_init_pacing_rate_from_rtt with its 1 ms default RTT, until a sample arrives
         pacingRate = (long) (HIGH_GAIN * initialWindow * 1000);
     }
@@ -154,6 +160,14 @@ public final class Bbr implements CongestionControl {
         return minRtt;
     }
 
+    boolean longTermInUse() {
+        return longTerm.inUse();
+    }
+
+    long longTermBw() {
+        return longTerm.bw();
+    }
+
     /**
      * Linux bbr_update_round counts packet-timed rounds: a round ends once a packet sent after it
      * began is delivered, SACKed ones included (the stack's own round start waits for SND.UNA,
@@ -176,6 +190,13 @@ public final class Bbr implements CongestionControl {
         long now = s.nowNanos();
         updateRound(s);
         long rate = s.deliveryRateBytesPerSec();
+        long losses = s.lostTotal() - lastSeenLost;
+        lastSeenDelivered = s.deliveredTotal();
+        lastSeenLost = s.lostTotal();
+        if (rate >= 0) { // bbr_update_bw samples only a valid rate sample
+            onLongTerm(longTerm.onSample(now, s.deliveredTotal(), s.lostTotal(), losses, s.appLimited(), roundStart,
+                    mode == Mode.PROBE_BW), now);
+        }
         if (rate > 0 && (!s.appLimited() || rate >= maxBw.get(round))) {
             maxBw.update(round, rate); // app-limited samples only count when they raise the max
         }
@@ -189,22 +210,36 @@ public final class Bbr implements CongestionControl {
         roundStart = false;
     }
 
-    /** bbr_bdp: gain × BtlBw × RTprop in bytes; before any sample, the initial window. */
-    private long bdp(double gain) {
-        long bw = maxBw.get(round);
+    /** Linux bbr_bw: the long-term rate while it is in use, else BtlBw. */
+    private long bw() {
+        return longTerm.inUse() ? longTerm.bw() : maxBw.get(round);
+    }
+
+    /** The long-term mode began (pace at gain 1, bbr_lt_bw_interval_done) or ended (probe anew). */
+    private void onLongTerm(BbrLongTermBw.Change change, long now) {
+        if (change == BbrLongTermBw.Change.STARTED) {
+            pacingGain = 1;
+        } else if (change == BbrLongTermBw.Change.ENDED) {
+            enterProbeBw(now);
+        }
+    }
+
+    /** bbr_bdp: gain × bw × RTprop in bytes; before any sample, the initial window. */
+    private long bdp(double gain, long bw) {
         if (minRtt == Long.MAX_VALUE || bw == 0) {
             return initialWindow;
         }
         return (long) (gain * bw * (minRtt / 1e9));
     }
 
+    /** Linux bbr_inflight(bbr_max_bw, gain), which the cycle's and DRAIN's ends compare with. */
     private long targetCwnd(double gain) {
-        return targetCwnd(gain, 0);
+        return targetCwnd(gain, 0, maxBw.get(round));
     }
 
     /** bbr_set_cwnd's target: the BDP at {@code gain}, plus {@code extra} bytes, plus the quantization budget. */
-    private long targetCwnd(double gain, long extra) {
-        long segments = (bdp(gain) + extra + mss - 1) / mss + 3 * tsoSegmentsGoal();
+    private long targetCwnd(double gain, long extra, long bw) {
+        long segments = (bdp(gain, bw) + extra + mss - 1) / mss + 3 * tsoSegmentsGoal();
         segments = (segments + 1) & ~1L;
         if (mode == Mode.PROBE_BW && cycleIndex == 0) {
             segments += 2;
@@ -233,7 +268,7 @@ public final class Bbr implements CongestionControl {
             extraAckedWindow ^= 1;
             extraAcked[extraAckedWindow] = 0;
         }
-        long expected = (long) (maxBw.get(round) * ((now - ackEpochStart) / 1e9));
+        long expected = (long) (bw() * ((now - ackEpochStart) / 1e9));
         if (ackEpochAcked <= expected || ackEpochAcked + acked >= ACK_EPOCH_RESET_SEGMENTS * mss) {
             ackEpochAcked = 0; // ACKs came no faster than BtlBw (or the epoch is very old): start anew
             ackEpochStart = now;
@@ -249,7 +284,7 @@ public final class Bbr implements CongestionControl {
         if (!fullBwReached) {
             return 0;
         }
-        long max = (long) (maxBw.get(round) * (EXTRA_ACKED_MAX_NANOS / 1e9));
+        long max = (long) (bw() * (EXTRA_ACKED_MAX_NANOS / 1e9));
         return Math.min(Math.max(extraAcked[0], extraAcked[1]), max);
     }
 
@@ -270,8 +305,13 @@ public final class Bbr implements CongestionControl {
         if (next) {
             cycleIndex = (cycleIndex + 1) % PACING_GAIN.length;
             cycleStamp = now;
-            pacingGain = PACING_GAIN[cycleIndex];
+            pacingGain = cyclePacingGain();
         }
+    }
+
+    /** bbr_advance_cycle_phase: the phase's gain, or 1 while the long-term rate is in use. */
+    private double cyclePacingGain() {
+        return longTerm.inUse() ? 1 : PACING_GAIN[cycleIndex];
     }
 
     private void checkFullBw(AckSample s) {
@@ -292,7 +332,7 @@ public final class Bbr implements CongestionControl {
             mode = Mode.DRAIN;
             pacingGain = DRAIN_GAIN;
             cwndGain = HIGH_GAIN;
-            ssthresh = bdp(1); // Linux sets snd_ssthresh to the estimated BDP here
+            ssthresh = bdp(1, maxBw.get(round)); // Linux sets snd_ssthresh to the estimated BDP here
         }
         if (mode == Mode.DRAIN && s.inflight() <= targetCwnd(1)) {
             enterProbeBw(now);
@@ -309,7 +349,7 @@ public final class Bbr implements CongestionControl {
         cwndGain = CWND_GAIN;
         cycleIndex = (PACING_GAIN.length - 1 - random.nextInt(PACING_GAIN.length - 1) + 1) % PACING_GAIN.length;
         cycleStamp = now;
-        pacingGain = PACING_GAIN[cycleIndex];
+        pacingGain = cyclePacingGain();
     }
 
     private void updateMinRtt(AckSample s, long now) {
@@ -349,7 +389,7 @@ public final class Bbr implements CongestionControl {
     }
 
     private void setPacingRate() {
-        long bw = maxBw.get(round);
+        long bw = bw();
         if (bw == 0) {
             if (minRtt != Long.MAX_VALUE) {
                 pacingRate = (long) (HIGH_GAIN * cwnd * 1e9 / minRtt);
@@ -366,7 +406,7 @@ public final class Bbr implements CongestionControl {
         long acked = s.newlyDeliveredBytes();
         // bbr_set_cwnd leaves the window alone on an ACK that delivered nothing (ECE only)
         if (acked > 0 && !recoverOrRestore(s, acked)) {
-            long target = targetCwnd(cwndGain, aggregationCwnd());
+            long target = targetCwnd(cwndGain, aggregationCwnd(), bw());
             if (fullBwReached) {
                 cwnd = Math.min(cwnd + acked, target);
             } else if (cwnd < target || s.deliveredTotal() < initialWindow) {
@@ -420,6 +460,9 @@ public final class Bbr implements CongestionControl {
             fullBw = 0; // Linux bbr_set_state(TCP_CA_Loss): restart the pipe-full test
             fullBwCount = 0;
             priorState = CaState.LOSS;
+            // bbr_set_state(TCP_CA_Loss): a loss and a round for the long-term sampler
+            onLongTerm(longTerm.onSample(nowNanos, lastSeenDelivered, lastSeenLost, 1, false, true,
+                    mode == Mode.PROBE_BW), nowNanos);
         }
         return ssthresh; // fast recovery's cut comes with the next ACK (recoverOrRestore)
     }
@@ -441,7 +484,7 @@ public final class Bbr implements CongestionControl {
     @Override
     public void onEvent(CaEvent event, long nowNanos) {
         if (event == CaEvent.TX_START_AFTER_IDLE && mode == Mode.PROBE_BW) {
-            pacingRate = (long) (maxBw.get(round) * PACING_MARGIN); // Linux idle_restart: pace at 1.0
+            pacingRate = (long) (bw() * PACING_MARGIN); // Linux idle_restart: pace at 1.0
         }
     }
 
@@ -455,6 +498,7 @@ public final class Bbr implements CongestionControl {
     public long undo(UndoCause cause, long inflightBytes, long nowNanos) {
         fullBw = 0;
         fullBwCount = 0;
+        longTerm.reset(nowNanos, lastSeenDelivered, lastSeenLost);
         packetConservation = false;
         cwnd = Math.max(cwnd, priorCwnd);
         return cwnd;

@@ -231,4 +231,75 @@ class BbrTest {
                 path.cc.cwndBytes() - acked, false, path.delivered, path.lost, true,
                 CaState.OPEN, 1_000_000L).priorDelivered(before));
     }
+
+    /**
+     * Linux's long-term bandwidth (bbr_lt_bw_sampling) against a policer: after 2 s on the 1000
+     * segment/s, 40 ms path, a token bucket lets 500 segments/s through and drops the rest of
+     * each round's window — far above 50/256 of what it delivers. The first loss starts an
+     * interval; after 4 rounds it ends at 500 segments/s, the next one agrees, and BBR paces at
+     * their mean with gain 1 (no 1.25 phase) although its 10-round maximum still says 1000. After
+     * 48 rounds of PROBE_BW it probes again.
+     */
+    @Test
+    void aPolicerIsFoundAndItsRateKeptFor48Rounds() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        long policed = 500L * SyntheticPath.MSS; // bytes per second
+        int rounds = 0;
+        while (!bbr.longTermInUse() && rounds < 20) {
+            policedRound(path, 20);
+            rounds++;
+        }
+        assertThat(rounds).as("rounds until the policer is found").isBetween(8, 10);
+        assertThat(bbr.longTermBw()).isCloseTo(policed, within(policed / 50));
+        assertThat(bbr.btlBw()).as("the 10-round maximum still holds the path's rate").isGreaterThan(2 * policed - 1);
+        for (int i = 0; i < 40; i++) {
+            policedRound(path, 20);
+            assertThat(bbr.pacingGain()).isEqualTo(1.0);
+            assertThat((double) bbr.pacingRateBytesPerSec()).isCloseTo(bbr.longTermBw() * 0.99, within(1.0));
+        }
+        for (int i = 0; i < 10 && bbr.longTermInUse(); i++) {
+            policedRound(path, 20);
+        }
+        assertThat(bbr.longTermInUse()).as("48 rounds later").isFalse();
+    }
+
+    /** The same path delivering 36 segments a round and losing 4: 1/9 of what it delivers, under 50/256. */
+    @Test
+    void lossBelowTheThresholdIsNoPolicer() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        path.runUntil(2000 * MS);
+        for (int i = 0; i < 60; i++) {
+            lossyRound(path, 36, 4);
+            assertThat(bbr.longTermInUse()).isFalse();
+        }
+    }
+
+    /** One 40 ms round in which {@code through} segments of the window arrive and the policer drops the rest. */
+    private static void policedRound(SyntheticPath path, int through) {
+        long w = Math.max(1, path.cc.cwndBytes() / SyntheticPath.MSS);
+        lossyRound(path, through, Math.max(0, w - through));
+    }
+
+    /**
+     * One 40 ms round in which {@code through} segments arrive, one ACK each, evenly spread, and
+     * {@code dropped} are reported lost with them.
+     */
+    private static void lossyRound(SyntheticPath path, int through, long dropped) {
+        long w = through + dropped;
+        long deliveredWhenSent = path.delivered;
+        long start = path.now;
+        long rate = (long) through * SyntheticPath.MSS * 1000 / 40;
+        for (int k = 1; k <= through; k++) {
+            path.now = start + 40 * MS * k / through;
+            path.delivered += SyntheticPath.MSS;
+            long lostNow = dropped * k / through - dropped * (k - 1) / through;
+            path.lost += lostNow * SyntheticPath.MSS;
+            path.cc.onAck(new TestAck().set(path.now, SyntheticPath.MSS, 40 * MS, 40 * MS, w * SyntheticPath.MSS,
+                    (w - k) * SyntheticPath.MSS, false, path.delivered, path.lost, true,
+                    CaState.OPEN, rate).priorDelivered(deliveredWhenSent));
+        }
+    }
 }
