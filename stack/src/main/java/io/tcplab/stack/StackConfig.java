@@ -16,6 +16,7 @@ public final class StackConfig {
     final int challengeAcksPerSecond;
     final boolean verifyChecksums;
     final boolean virtualPayload;
+    final boolean partialChecksums;
     /**
      * The key of the stack's Fast Open cookies (RFC 7413 §4.1.2; Linux's tcp_fastopen_key), 16
      * bytes; null: drawn from the random source when a listener first needs it, as Linux draws
@@ -34,7 +35,25 @@ public final class StackConfig {
         challengeAcksPerSecond = b.challengeAcksPerSecond;
         verifyChecksums = b.verifyChecksums;
         virtualPayload = b.virtualPayload;
+        partialChecksums = b.partialChecksums;
         fastOpenKey = b.fastOpenKey;
+    }
+
+    /** The same config, its random and ISN sources shared, with {@link Builder#partialChecksums} as given. */
+    public StackConfig withPartialChecksums(boolean on) {
+        Builder b = new Builder(random);
+        b.addresses.addAll(addresses);
+        b.isnSource = isnSource;
+        b.defaultOptions = defaultOptions;
+        b.backlog = backlog;
+        b.synQueue = synQueue;
+        b.synCookies = synCookies;
+        b.challengeAcksPerSecond = challengeAcksPerSecond;
+        b.verifyChecksums = verifyChecksums;
+        b.virtualPayload = virtualPayload;
+        b.partialChecksums = on;
+        b.fastOpenKey = fastOpenKey;
+        return new StackConfig(b);
     }
 
     public static Builder builder(RandomSource random) {
@@ -43,6 +62,10 @@ public final class StackConfig {
 
     public boolean virtualPayload() {
         return virtualPayload;
+    }
+
+    public boolean partialChecksums() {
+        return partialChecksums;
     }
 
     public ConnectionOptions defaultOptions() {
@@ -60,6 +83,7 @@ public final class StackConfig {
         private int challengeAcksPerSecond = 1000; // Linux tcp_challenge_ack_limit (RFC 5961 §7)
         private boolean verifyChecksums = true;
         private boolean virtualPayload;
+        private boolean partialChecksums;
         private byte[] fastOpenKey;
 
         private Builder(RandomSource random) {
@@ -93,6 +117,15 @@ public final class StackConfig {
          * and dropped as a bad checksum. Every peer on the path must use the same mode.
          */
         public Builder virtualPayload(boolean on) { virtualPayload = on; return this; }
+
+        /**
+         * Transmit checksum offload, for a device that completes checksums (a TUN device with
+         * virtio-net headers): the TCP checksum of every emitted segment is left partial, the
+         * pseudo-header's sum folded and not complemented, as Linux leaves it for a device with
+         * NETIF_F_HW_CSUM (CHECKSUM_PARTIAL, __tcp_v4_send_check). Off by default: a peer that
+         * reads the packets as they are (the emulator, a pcap) needs complete checksums.
+         */
+        public Builder partialChecksums(boolean on) { partialChecksums = on; return this; }
 
         /** The Fast Open cookie key, 16 bytes, or null to draw one when first needed. */
         public Builder fastOpenKey(byte[] key) {

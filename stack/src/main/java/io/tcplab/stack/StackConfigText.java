@@ -34,6 +34,7 @@ public final class StackConfigText {
                 + "challengeAcksPerSecond=" + config.challengeAcksPerSecond + "\n"
                 + "verifyChecksums=" + config.verifyChecksums + "\n"
                 + "virtualPayload=" + config.virtualPayload + "\n"
+                + "partialChecksums=" + config.partialChecksums + "\n"
                 + "isn=" + (config.isnSource instanceof IsnGenerator ? "generator" : "given") + "\n"
                 + "fastOpenKey=" + (config.fastOpenKey == null ? "drawn" : HexFormat.of().formatHex(config.fastOpenKey)) + "\n"
                 + "defaultOptions=" + OptionsText.format(config.defaultOptions) + "\n";
@@ -64,6 +65,8 @@ public final class StackConfigText {
                 .challengeAcksPerSecond(Integer.parseInt(value(lines, "challengeAcksPerSecond")))
                 .verifyChecksums(bool(lines, "verifyChecksums"))
                 .virtualPayload(bool(lines, "virtualPayload"))
+                // recordings made before transmit checksum offload have no such line: complete checksums
+                .partialChecksums(lines.containsKey("partialChecksums") && bool(lines, "partialChecksums"))
                 .defaultOptions(options.apply(OptionsText.parse(value(lines, "defaultOptions"))));
         String key = value(lines, "fastOpenKey");
         if (!key.equals("drawn")) {

@@ -85,7 +85,7 @@ public final class TcpStack {
 
     public TcpStack(StackConfig config, PacketSink sink) {
         this.config = config;
-        this.output = new SegmentOutput(sink, stats, config.virtualPayload);
+        this.output = new SegmentOutput(sink, stats, config.virtualPayload, config.partialChecksums);
         this.icmp = new IcmpHandler(sink, stats, this::findConnection);
         this.cookies = new CookieHandshake(config.random, output, stats);
         this.fastOpen = new FastOpenServer(config.fastOpenKey, config.random);

@@ -14,15 +14,26 @@ class StackConfigTextTest {
     void everyFieldComesBack() {
         StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(new byte[] {10, 0, 0, (byte) 200})
                 .address(V6).backlog(7).synQueue(9).synCookies(false).challengeAcksPerSecond(5)
-                .verifyChecksums(false).virtualPayload(true)
+                .verifyChecksums(false).virtualPayload(true).partialChecksums(true)
                 .fastOpenKey(java.util.HexFormat.of().parseHex("f763bfa0813d80ed301d64cd904abcce"))
                 .defaultOptions(ConnectionOptions.builder().mss(1200).build()).build();
         String text = StackConfigText.format(config);
         assertThat(text).contains("addresses=10.0.0.200,2001:db8:0:0:0:0:0:1\n", "backlog=7\n", "synCookies=false\n",
-                "virtualPayload=true\n", "mss=1200", "fastOpenKey=f763bfa0813d80ed301d64cd904abcce\n");
+                "virtualPayload=true\n", "partialChecksums=true\n", "mss=1200", "fastOpenKey=f763bfa0813d80ed301d64cd904abcce\n");
         StackConfig back = StackConfigText.parse(text, RandomSource.seeded(2));
         assertThat(StackConfigText.format(back)).isEqualTo(text);
         assertThat(back.addresses.get(1)).isEqualTo(V6);
+    }
+
+    @Test
+    void aRecordingFromBeforeTransmitChecksumOffloadReadsAsCompleteChecksums() {
+        StackConfig config = StackConfig.builder(RandomSource.seeded(1)).address(new byte[] {10, 0, 0, 1})
+                .partialChecksums(true).build();
+        String older = StackConfigText.format(config).replace("partialChecksums=true\n", "");
+        assertThat(StackConfigText.parse(older, RandomSource.seeded(1)).partialChecksums()).isFalse();
+        assertThat(config.withPartialChecksums(false).partialChecksums()).isFalse();
+        assertThat(StackConfigText.format(config.withPartialChecksums(false)))
+                .isEqualTo(StackConfigText.format(config).replace("partialChecksums=true", "partialChecksums=false"));
     }
 
     @Test

@@ -45,7 +45,9 @@ import jnr.ffi.Pointer;
  * wire packets ({@link SegmentSplitter}) before the stack sees them, and what the stack emits goes
  * through a {@link SegmentCoalescer}, which joins a flow's consecutive segments into super-segments
  * the kernel cuts up again; its pending run is written after each frame read, after the tasks and
- * after the timers, so output waits for nothing but the work that produced it.
+ * after the timers, so output waits for nothing but the work that produced it. Without a capture the
+ * stack then leaves TCP checksums to the kernel (transmit checksum offload, as the receive side
+ * already trusts the kernel's).
  */
 public final class RealTimeDriver implements AutoCloseable {
     private static final int POLLFD_SIZE = 8;
@@ -121,7 +123,7 @@ public final class RealTimeDriver implements AutoCloseable {
                     emit(packet);
                 };
             }
-            this.stack = new TcpStack(b.config, b.sinkWrapper.apply(out));
+            this.stack = new TcpStack(b.config.withPartialChecksums(partialChecksums(b)), b.sinkWrapper.apply(out));
             b.onStack.accept(stack);
         } catch (RuntimeException e) {
             libc.close(eventFd);
@@ -129,10 +131,20 @@ public final class RealTimeDriver implements AutoCloseable {
         }
         int room = tun.vnetHeader() ? TunDevice.MAX_FRAME : TunDevice.MAX_PACKET;
         this.readBuffer = Unpooled.directBuffer(room, room);
-        this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame) : null;
+        this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame, partialChecksums(b)) : null;
         this.splitter = tun.vnetHeader() ? new SegmentSplitter() : null;
         this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());
         this.thread.setDaemon(true);
+    }
+
+    /**
+     * Transmit checksum offload: with virtio-net headers the kernel completes the TCP checksums the
+     * stack leaves partial (it trusts them on local delivery, skb_csum_unnecessary, and finishes them
+     * before a packet leaves on a device that cannot, skb_checksum_help). Not with a capture, which
+     * shows the packets as they leave the stack and must show their checksums.
+     */
+    private static boolean partialChecksums(Builder b) {
+        return b.tun.vnetHeader() && b.tap == null;
     }
 
     public static Builder builder(TunDevice tun, StackConfig config) {

@@ -10,7 +10,10 @@ import io.tcplab.stack.wire.TcpHeader;
  * consecutive TCP segments of one flow that the kernel's GSO would cut back into exactly the same
  * packets are joined into one super-segment of up to 64 KB, written once with a virtio-net header
  * ({@code gso_type} TCPV4/TCPV6, {@code gso_size} = the first segment's payload, checksum partial).
- * Everything else goes out alone with an all-zero header and the stack's own checksums.
+ * Everything else goes out alone: with an all-zero header and the stack's own checksums, or, from a
+ * stack that leaves TCP checksums partial ({@code StackConfig.Builder#partialChecksums}), TCP
+ * packets with {@code NEEDS_CSUM} for the kernel to complete. Such a stack writes no IPv6 extension
+ * headers; a TCP packet behind one would go out with its checksum unfinished.
  *
  * <p>What the kernel does to a super-segment (tcp_gso_segment, inet_gso_segment in
  * net/ipv4/tcp_offload.c and af_inet.c) fixes what may be joined: every segment gets the first's
@@ -52,6 +55,7 @@ public final class SegmentCoalescer {
     private static final int PURE_ACK = 2;
 
     private final FrameSink sink;
+    private final boolean partialTcpChecksums;
     private final ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
     private final VirtioNetHeader header = new VirtioNetHeader();
 
@@ -66,6 +70,7 @@ public final class SegmentCoalescer {
     private int nextSeq;
     private int firstId;
     private int flags;
+    private int tcpAt; // a pending single packet's TCP header, from the IP header; -1: not TCP
 
     private long packets;
     private long frames;
@@ -73,8 +78,15 @@ public final class SegmentCoalescer {
     private long acksSuperseded;
     private long packetsDropped;
 
+    /** For a stack that writes complete checksums. */
     public SegmentCoalescer(FrameSink sink) {
+        this(sink, false);
+    }
+
+    /** With {@code partialTcpChecksums}: every TCP packet given comes with its checksum partial. */
+    public SegmentCoalescer(FrameSink sink, boolean partialTcpChecksums) {
         this.sink = sink;
+        this.partialTcpChecksums = partialTcpChecksums;
     }
 
     /** Takes one IP packet (its readable bytes; indexes unchanged); may write what was pending. */
@@ -99,6 +111,7 @@ public final class SegmentCoalescer {
         frame.clear().writerIndex(IP);
         frame.writeBytes(packet, at, length);
         segments = 1;
+        tcpAt = partialTcpChecksums ? tcpHeaderAt(length) : -1;
         int kind = classify(length);
         open = kind == DATA;
         pureAck = kind == PURE_ACK;
@@ -117,7 +130,7 @@ public final class SegmentCoalescer {
         open = false;
         pureAck = false;
         if (n == 1) {
-            header.none().encode(frame, 0);
+            (tcpAt >= 0 ? header.tcpChecksumPartial(tcpAt) : header.none()).encode(frame, 0);
         } else {
             finishSuperSegment();
             superSegments++;
@@ -183,6 +196,15 @@ public final class SegmentCoalescer {
         }
         nextSeq = frame.getInt(tcp + 4) + gsoSize;
         return (f & END_FLAGS) == 0 ? DATA : ALONE;
+    }
+
+    /** Where the frame's packet has its TCP header (IPv4 with options too), or -1: not TCP, or behind extension headers. */
+    private int tcpHeaderAt(int length) {
+        int version = frame.getUnsignedByte(IP) >> 4;
+        if (version == 4 && length >= 20 && frame.getUnsignedByte(IP + 9) == 6) {
+            return (frame.getUnsignedByte(IP) & 0xf) * 4;
+        }
+        return version == 6 && length >= 40 && frame.getUnsignedByte(IP + 6) == 6 ? 40 : -1;
     }
 
     /** No options, or the timestamps option alone (12 bytes: SACK blocks would follow it). */

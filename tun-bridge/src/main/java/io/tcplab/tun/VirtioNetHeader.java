@@ -63,6 +63,15 @@ public final class VirtioNetHeader {
         return this;
     }
 
+    /** One whole TCP packet whose checksum, from the TCP header at {@code ipHeaderLength}, is partial. */
+    public VirtioNetHeader tcpChecksumPartial(int ipHeaderLength) {
+        none();
+        flags = F_NEEDS_CSUM;
+        csumStart = ipHeaderLength;
+        csumOffset = 16; // the TCP checksum field (RFC 9293 §3.1)
+        return this;
+    }
+
     /** A TCP super-segment for the kernel to cut into {@code gsoSize}-byte segments (checksum partial). */
     public VirtioNetHeader tcpSegmentation(boolean ipv6, int ipHeaderLength, int tcpHeaderLength, int gsoSize) {
         flags = F_NEEDS_CSUM;

@@ -68,6 +68,62 @@ class SegmentCoalescerTest {
         assertThat(coalescer.superSegments()).isZero();
     }
 
+    /**
+     * From a stack that leaves TCP checksums partial, a packet alone asks the kernel to complete its
+     * checksum (NEEDS_CSUM from the TCP header, field at 16); completed so, it is the packet a stack
+     * with whole checksums writes. A super-segment's frame is the same byte for byte either way.
+     */
+    @Test
+    void partialChecksumsGoOutForTheKernelToComplete() {
+        for (boolean ipv6 : new boolean[] {false, true}) {
+            List<ByteBuf> partialFrames = new ArrayList<>();
+            SegmentCoalescer partial = new SegmentCoalescer(f -> partialFrames.add(Unpooled.copiedBuffer(f)), true);
+            TestSegments whole = new TestSegments(ipv6);
+            TestSegments left = new TestSegments(ipv6).partialChecksums();
+            whole.flags = left.flags = TcpHeader.SYN;
+            ByteBuf syn = whole.build(0);
+            partial.add(left.build(0));
+            whole.flags = left.flags = TcpHeader.ACK;
+            ByteBuf[] run = {whole.build(MSS), whole.build(MSS), whole.build(100)};
+            for (int i = 0; i < 3; i++) {
+                partial.add(left.build(i < 2 ? MSS : 100));
+            }
+            partial.flush();
+            frames.clear();
+            for (ByteBuf p : run) {
+                coalescer.add(p);
+            }
+            coalescer.flush();
+
+            assertThat(partialFrames).hasSize(2);
+            ByteBuf alone = partialFrames.get(0);
+            int ipLength = ipv6 ? 40 : 20;
+            VirtioNetHeader h = new VirtioNetHeader().decode(alone, 0);
+            assertThat(h.flags).isEqualTo(VirtioNetHeader.F_NEEDS_CSUM);
+            assertThat(h.gsoType).isEqualTo(VirtioNetHeader.GSO_NONE);
+            assertThat(h.csumStart).isEqualTo(ipLength);
+            assertThat(h.csumOffset).isEqualTo(16);
+            int tcp = VirtioNetHeader.LENGTH + h.csumStart;
+            alone.setShort(tcp + h.csumOffset, Checksum.fold(Checksum.sum(alone, tcp, alone.writerIndex() - tcp, 0)));
+            assertThat(ByteBufUtil.hexDump(alone, VirtioNetHeader.LENGTH, alone.writerIndex() - VirtioNetHeader.LENGTH))
+                    .as("IPv%d SYN completed as the kernel does", ipv6 ? 6 : 4).isEqualTo(ByteBufUtil.hexDump(syn));
+            assertThat(ByteBufUtil.hexDump(partialFrames.get(1))).as("the super-segment")
+                    .isEqualTo(ByteBufUtil.hexDump(frames.get(0)));
+            partial.release();
+        }
+    }
+
+    @Test
+    void aPacketThatIsNotTcpGoesWithAnAllZeroHeaderEvenFromAStackWithPartialChecksums() {
+        SegmentCoalescer partial = new SegmentCoalescer(f -> frames.add(Unpooled.copiedBuffer(f)), true);
+        ByteBuf p = s.build(0);
+        p.setByte(9, 1); // IPv4 protocol: ICMP, whose checksum the stack always completes
+        partial.add(p);
+        partial.flush();
+        assertThat(ByteBufUtil.hexDump(frames.get(0), 0, VirtioNetHeader.LENGTH)).isEqualTo("00000000000000000000");
+        partial.release();
+    }
+
     @Test
     void pshEndsTheRunAndRidesOnTheSuperSegmentsHeader() {
         coalescer.add(s.build(MSS));

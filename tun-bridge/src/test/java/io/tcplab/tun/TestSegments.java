@@ -42,6 +42,12 @@ final class TestSegments {
         return a;
     }
 
+    /** Checksums left partial, as a stack with transmit checksum offload writes them. */
+    TestSegments partialChecksums() {
+        writer.setPartialChecksum(true);
+        return this;
+    }
+
     /** A packet with {@code payload} bytes (each {@code seq + i} mod 256); the next one's seq and IP id follow. */
     ByteBuf build(int payload) {
         options.clear();

@@ -21,14 +21,19 @@ public final class SegmentOutput {
     private int ipId;
 
     public SegmentOutput(PacketSink sink, StackStats stats) {
-        this(sink, stats, false);
+        this(sink, stats, false, false);
     }
 
-    /** With {@code virtualPayload}, segments are written without their payload bytes (see {@link SegmentWriter#setVirtualPayload}). */
-    public SegmentOutput(PacketSink sink, StackStats stats, boolean virtualPayload) {
+    /**
+     * With {@code virtualPayload}, segments are written without their payload bytes (see
+     * {@link SegmentWriter#setVirtualPayload}); with {@code partialChecksums}, with the TCP checksum
+     * left for the device to complete (see {@link SegmentWriter#setPartialChecksum}).
+     */
+    public SegmentOutput(PacketSink sink, StackStats stats, boolean virtualPayload, boolean partialChecksums) {
         this.sink = sink;
         this.stats = stats;
         writer.setVirtualPayload(virtualPayload);
+        writer.setPartialChecksum(partialChecksums);
     }
 
     /** The options of the next segment, cleared; fill them, then call {@link #send}. */

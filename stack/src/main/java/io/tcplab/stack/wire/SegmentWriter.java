@@ -3,7 +3,8 @@ package io.tcplab.stack.wire;
 import io.netty.buffer.ByteBuf;
 
 /**
- * Reusable template that writes complete IPv4/IPv6 + TCP packets with both checksums. Set
+ * Reusable template that writes complete IPv4/IPv6 + TCP packets with both checksums (the TCP one
+ * partial when a device completes it, {@link #setPartialChecksum}). Set
  * the fields (they persist between writes, so a connection sets addresses and ports once),
  * then call {@code write}. Nothing allocates unless the output buffer has to grow.
  */
@@ -25,6 +26,7 @@ public final class SegmentWriter {
     private int ipId;
     private TcpOptions options;
     private boolean virtualPayload;
+    private boolean partialChecksum;
     /** The IP and TCP headers, put together here and copied into the packet in one access (see {@link BigEndian}). */
     private final byte[] headers = new byte[IpPacket.IPV6_HEADER_LENGTH + TcpHeader.MAX_LENGTH];
 
@@ -104,6 +106,16 @@ public final class SegmentWriter {
         return this;
     }
 
+    /**
+     * Transmit checksum offload: the TCP checksum field gets the pseudo-header's sum, folded and not
+     * complemented, for a device to complete over the segment (CHECKSUM_PARTIAL: start at the TCP
+     * header, field at offset 16); the payload is not read. The IPv4 header checksum stays complete.
+     */
+    public SegmentWriter setPartialChecksum(boolean on) {
+        this.partialChecksum = on;
+        return this;
+    }
+
     /** Bytes {@link #write} will produce for {@code payloadLength} bytes of data (as the IP length counts them). */
     public int packetLength(int payloadLength) {
         int ipHeader = src.length == 4 ? IpPacket.IPV4_HEADER_LENGTH : IpPacket.IPV6_HEADER_LENGTH;
@@ -150,7 +162,8 @@ public final class SegmentWriter {
         int pseudo = src.length == 4
                 ? Checksum.pseudoHeaderV4(out, ip, tcpLength)
                 : Checksum.pseudoHeaderV6(out, ip, tcpLength);
-        out.setShort(tcp + 16, Checksum.fold(Checksum.sum(out, tcp, tcpLength, pseudo)));
+        out.setShort(tcp + 16, partialChecksum ? ~Checksum.fold(pseudo) : Checksum.fold(Checksum.sum(out, tcp, tcpLength,
+                pseudo)));
         out.writerIndex(ip + total);
         return total;
     }

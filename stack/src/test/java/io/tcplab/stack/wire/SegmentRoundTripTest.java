@@ -109,6 +109,28 @@ class SegmentRoundTripTest {
         assertThat(rejected).as("flipped bit %d", bit).isTrue();
     }
 
+    /**
+     * A partial checksum (transmit offload) is what the device completes: summed over the segment
+     * from the TCP header with the field as written, complemented, it is the checksum the writer
+     * computes itself; every other byte is the same.
+     */
+    @Property
+    void aPartialChecksumCompletedAsADeviceWouldIsTheWholeOne(@ForAll("segments") SegmentSpec spec) {
+        ByteBuf whole = Unpooled.buffer();
+        spec.writeTo(new SegmentWriter(), whole);
+        ByteBuf partial = Unpooled.buffer();
+        spec.writeTo(new SegmentWriter().setPartialChecksum(true), partial);
+
+        int tcpAt = spec.ip().v4() ? 20 : 40;
+        int tcpLength = partial.readableBytes() - tcpAt;
+        int pseudo = spec.ip().v4() ? Checksum.pseudoHeaderV4(partial, 0, tcpLength)
+                : Checksum.pseudoHeaderV6(partial, 0, tcpLength);
+        assertThat(partial.getUnsignedShort(tcpAt + 16)).as("the pseudo-header's sum, not complemented")
+                .isEqualTo(~Checksum.fold(pseudo) & 0xffff);
+        partial.setShort(tcpAt + 16, Checksum.fold(Checksum.sum(partial, tcpAt, tcpLength, 0)));
+        assertThat(ByteBufUtil.hexDump(partial)).isEqualTo(ByteBufUtil.hexDump(whole));
+    }
+
     /** Hand-checked bytes: IPv4 SYN 192.0.2.1:49152 -> 198.51.100.2:80 with Linux-style options. */
     @Example
     void knownAnswerSynPacket() {
