@@ -14,32 +14,34 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code tcplab run --real}: tcplab's CUBIC under Linux's rules ({@code friendly=linux,probe=linux},
  * docs/cc-loss-based.md#cubic-beside-the-kernels-in-one-bottleneck) and the kernel's CUBIC, same
- * RTT, one 20 Mbit/s drop-tail bottleneck of one BDP, 60 s (about 62 s of wall time): the two
- * split it evenly, and nothing was dropped outside the links (a run that lost packets there
- * fails with one line instead of giving a result). The path is small and the run long so that
- * the windows converge: the 50 kB queue overflows about once a second, each overflow closes the
- * gap between the two windows by β, and the share of a 20 s run still says more about the
- * start-up than about the algorithms (measured 0.74 to 0.94 there, 0.93 to 1.00 over 60 s;
- * docs/scenarios.md). Issue 16's bound is 10 %, which the median of repeated runs meets; one run
- * in CI reads 0.83 to 0.99 (0.99, 0.96, 0.94, 0.93, 0.92, 0.89 under load; 0.83 twice, in minutes
- * when the same machine's other real-time runs also lost rate — a stall of the link threads, not
- * of either algorithm). On 2026-12-02's host (kernel 6.18.44, its default algorithm bbr) four runs
- * in a row read 0.66–0.70 the other way, tcplab ahead (11.3–11.8 against 7.5–8.0 Mbit/s; mean cwnd
- * 50 kB against 38 kB), with that day's code and the day before's alike, and a fifth 0.98, while kernel/kernel splits
- * 0.99 and tcplab/tcplab 0.95 on the same path: a difference between tcplab's CUBIC and this
- * kernel's, open in issue 16 (docs/scenarios.md). On 2026-12-04 single runs read 0.97, 0.70 and,
- * inside a full test run on both cores, 0.58. So one run is held to the smaller share at least
- * 55 % of the larger: it still fails a starved flow and the old 0.52. Needs root, ip netns and /dev/net/tun (Debian: iproute2); skips
- * with the reason elsewhere, fails under TCPLAB_REQUIRE_TEST_HOSTS=1.
+ * RTT, one 20 Mbit/s bottleneck of one BDP whose drops RED randomizes, 60 s (about 62 s of wall
+ * time): the two split it evenly, and nothing was dropped outside the links (a run that lost
+ * packets there fails with one line instead of giving a result).
+ *
+ * <p>Why RED and not drop-tail: through a drop-tail queue of the same size the kernel's packets
+ * are dropped about twice as often as tcplab's (140 against 102 drops while the kernel sent about
+ * two thirds as many), and the kernel's flow gets 0.55–0.65 of tcplab's; with RED picking the drops
+ * at random the same pair splits 0.82–0.99 (median 0.965 over six runs alone), Reno and BBR pairs
+ * 0.88–1.00 (docs/scenarios.md, "Drop-tail picks whom it drops"). A full drop-tail queue drops
+ * whichever packets arrive while it is full, and which those are depends on when each sender
+ * answers its ACKs (Floyd and Jacobson, "On traffic phase effects in packet-switched gateways",
+ * 1992): the hosts' timing, not the algorithm (not traced packet by packet here); random drops
+ * leave the split to the algorithms' response to loss. RED's thresholds follow Floyd's rule of
+ * thumb (min at least 5 packets, max three times min: 8 and 24 of the queue's 34 packets), max_p
+ * 0.1 and w_q 0.002 its defaults ("RED: Discussions of Setting Parameters", 1997). Issue 16's bound
+ * is 10 % for the median of runs; one run here, with the rest of the suite on both cores, is held to
+ * 20 %, which the drop-tail split still fails. Needs root, ip netns and /dev/net/tun (Debian:
+ * iproute2); skips with the reason
+ * elsewhere, fails under TCPLAB_REQUIRE_TEST_HOSTS=1.
  */
 class RunRealShareTest {
     private static final String SCENARIO = """
-            name: tcplab and kernel cubic, one bottleneck
+            name: tcplab and kernel cubic, one bottleneck with random drops
             duration: 60s
             warmup: 5s
             topology:
               kind: dumbbell
-              bottleneck: {rate: 20Mbit, delay: 5ms, queue: 50KB}
+              bottleneck: {rate: 20Mbit, delay: 5ms, queue: 50KB, red: {min: 8p, max: 24p}}
               access: {delay: 1ms}
             flows:
               - {name: ours, cc: "cubic:friendly=linux,probe=linux", rtt: 20ms}
@@ -48,7 +50,7 @@ class RunRealShareTest {
 
     @Test
     @Timeout(120)
-    void tcplabsAndTheKernelsCubicSplitOneBottleneckEvenly(@TempDir Path dir) throws Exception {
+    void tcplabsAndTheKernelsCubicSplitABottleneckWithRandomDropsEvenly(@TempDir Path dir) throws Exception {
         Requires.testHosts();
         Path file = Files.writeString(dir.resolve("share.yaml"), SCENARIO);
         Cli cli = Cli.run(TransferCommand.DEFAULT_ENGINE, "run", "--real", "--json", "--no-progress", file.toString());
@@ -64,6 +66,6 @@ class RunRealShareTest {
         double b = kern.get("goodput_bps").asDouble();
         System.out.printf("tcplab %.3f and kernel %.3f Mbit/s%n", a / 1e6, b / 1e6);
         assertThat(Math.min(a, b) / Math.max(a, b)).as("tcplab %.2f and kernel %.2f Mbit/s", a / 1e6, b / 1e6)
-                .isGreaterThanOrEqualTo(0.55);
+                .isGreaterThanOrEqualTo(0.80);
     }
 }
