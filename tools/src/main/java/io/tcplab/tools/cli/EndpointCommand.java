@@ -75,6 +75,11 @@ abstract class EndpointCommand implements Callable<Integer> {
                 }
             }
             int code = finish(System.nanoTime());
+            long dropped = ep.driver().deviceTransmitDrops();
+            if (dropped > 0) { // outside the stack's sight: said even with --quiet
+                err.println(name + ": the kernel dropped " + dropped + " packets bound for tcplab at TUN device "
+                        + ep.driver().device().name() + "'s full transmit queue; they never reached the stack");
+            }
             if (!endpoint.quiet) {
                 Messages.recorded(command, place.recordings());
             }

@@ -96,7 +96,7 @@ class ServeManyConnectionsTest {
         List<Client> clients = new ArrayList<>(count);
         Throwable failure = null;
         try (Selector selector = Selector.open()) {
-            waitUntilListening(server, serve);
+            ns.waitUntilListening(server, serve); // serve counts the probe: count + 1
             long t0 = System.nanoTime();
             int echoed = 0;
             long deadline = t0 + TimeUnit.SECONDS.toNanos(TIMEOUT_S);
@@ -240,26 +240,6 @@ class ServeManyConnectionsTest {
             out.add(ch);
         }
         return out;
-    }
-
-    /** Waits for serve's device and listener: a probe connection, closed at once (serve counts it: count + 1). */
-    private void waitUntilListening(InetSocketAddress server, CompletableFuture<Cli> serve) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            try {
-                k.inside(() -> {
-                    try (SocketChannel probe = SocketChannel.open()) {
-                        // a TUN address that answers ping is not enough: the listener must answer a SYN
-                        return probe.connect(server);
-                    }
-                });
-                return;
-            } catch (RuntimeException e) {
-                assertThat(serve).as("serve ended before it listened").isNotDone();
-                assertThat(System.nanoTime()).as("serve listening within 30 s").isLessThan(end);
-                Thread.sleep(20);
-            }
-        }
     }
 
     private static long heapAfterGc(MemoryMXBean memory) {
