@@ -215,10 +215,14 @@ public final class Bbr implements CongestionControl {
         return longTerm.inUse() ? longTerm.bw() : maxBw.get(round);
     }
 
-    /** The long-term mode began (pace at gain 1, bbr_lt_bw_interval_done) or ended (probe anew). */
+    /**
+     * The long-term mode began or ended (probe anew). Its gain of 1 is PROBE_BW's: Linux's
+     * bbr_lt_bw_interval_done sets it, but bbr_update_gains sets the mode's gain again on the same
+     * ACK, so STARTUP and DRAIN keep theirs and pace at it times the long-term rate.
+     */
     private void onLongTerm(BbrLongTermBw.Change change, long now) {
-        if (change == BbrLongTermBw.Change.STARTED) {
-            pacingGain = 1;
+        if (change == BbrLongTermBw.Change.STARTED && mode == Mode.PROBE_BW) {
+            pacingGain = cyclePacingGain();
         } else if (change == BbrLongTermBw.Change.ENDED) {
             enterProbeBw(now);
         }

@@ -265,6 +265,27 @@ class BbrTest {
         assertThat(bbr.longTermInUse()).as("48 rounds later").isFalse();
     }
 
+    /**
+     * Linux sets the gains from the mode on every ACK (bbr_update_gains): the long-term rate's gain
+     * of 1 is PROBE_BW's. Here a policer passes 500 segments/s from the first round and the flight
+     * never falls to the BDP (600 segments reported in flight), so BBR leaves STARTUP after three
+     * rounds without growth and stays in DRAIN while the policer is found; its pacing gain stays
+     * DRAIN's 1/2.885 and only the rate it multiplies becomes the long-term one.
+     */
+    @Test
+    void aPolicerFoundInDrainLeavesDrainsGainAlone() {
+        SyntheticPath path = new SyntheticPath(new Bbr(), 40 * MS, 1000, 10);
+        Bbr bbr = (Bbr) path.cc;
+        for (int rounds = 0; rounds < 20 && !bbr.longTermInUse(); rounds++) {
+            lossyRound(path, 20, 20, 600);
+        }
+        assertThat(bbr.longTermInUse()).as("the policer found").isTrue();
+        assertThat(bbr.mode()).isEqualTo(Bbr.Mode.DRAIN);
+        assertThat(bbr.pacingGain()).isCloseTo(1 / 2.885, within(0.001));
+        assertThat((double) bbr.pacingRateBytesPerSec())
+                .isCloseTo(bbr.longTermBw() / 2.885 * 0.99, within(bbr.longTermBw() / 100.0));
+    }
+
     /** The same path delivering 36 segments a round and losing 4: 1/9 of what it delivers, under 50/256. */
     @Test
     void lossBelowTheThresholdIsNoPolicer() {
@@ -288,7 +309,12 @@ class BbrTest {
      * {@code dropped} are reported lost with them.
      */
     private static void lossyRound(SyntheticPath path, int through, long dropped) {
-        long w = through + dropped;
+        lossyRound(path, through, dropped, through + dropped);
+    }
+
+    /** The same, with {@code inFlight} segments reported in flight before the round's first ACK. */
+    private static void lossyRound(SyntheticPath path, int through, long dropped, long inFlight) {
+        long w = inFlight;
         long deliveredWhenSent = path.delivered;
         long start = path.now;
         long rate = (long) through * SyntheticPath.MSS * 1000 / 40;
