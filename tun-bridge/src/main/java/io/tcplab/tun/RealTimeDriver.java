@@ -59,7 +59,6 @@ public final class RealTimeDriver implements AutoCloseable {
     private final long closeGraceNanos;
     private final Consumer<Throwable> taskErrorHandler;
     private final PacketTap tap; // null: no capture, and no cost on the packet path
-    private volatile long deviceTransmitDrops = -1; // read as the driver releases its own device
     private final Thread thread;
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
@@ -277,15 +276,6 @@ public final class RealTimeDriver implements AutoCloseable {
         return writeDrops + (coalescer == null ? 0 : coalescer.packetsDropped());
     }
 
-    /**
-     * Once the driver has stopped: the packets the kernel dropped at the owned device's full
-     * transmit ring before the stack could read them ({@link TunDevice#transmitDrops}); -1 when
-     * unknown or the device is not the driver's.
-     */
-    public long deviceTransmitDrops() {
-        return deviceTransmitDrops;
-    }
-
     /** Whether the device runs with offloads (super-segments both ways). */
     public boolean offloads() {
         return coalescer != null;
@@ -422,9 +412,6 @@ public final class RealTimeDriver implements AutoCloseable {
     }
 
     private void release() {
-        if (ownsDevice) {
-            deviceTransmitDrops = tun.transmitDrops(); // the last moment the device exists
-        }
         terminated.countDown(); // execute() refuses new tasks from here on
         synchronized (fdLock) {
             eventFdClosed = true;

@@ -3,7 +3,6 @@ package io.tcplab.tun;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +41,6 @@ public final class TunDevice implements AutoCloseable {
     public static final int MAX_PACKET = 65535;
     /** The largest read or write with offloads: a virtio-net header and a packet of up to 64 KB. */
     public static final int MAX_FRAME = MAX_PACKET + VirtioNetHeader.LENGTH;
-    /** How long reading the device's counters may take: a stopping driver waits for it. */
-    private static final Duration STATISTICS_TIMEOUT = Duration.ofSeconds(2);
     private static final Pattern MTU = Pattern.compile("\\bmtu (\\d+)\\b");
 
     private final int fd;
@@ -158,38 +155,6 @@ public final class TunDevice implements AutoCloseable {
     /** Packets {@link #write} dropped because the kernel refused them. */
     public long writeDrops() {
         return writeDrops;
-    }
-
-    /**
-     * Packets the kernel dropped on their way to this device's reader because its transmit ring
-     * (txqueuelen packets) was full: the device's TX dropped counter (drivers/net/tun.c counts a
-     * full ring there), read with {@code ip -s -o link}; -1 when it cannot be read. These packets
-     * never reached the reader and nothing tells the reader so.
-     */
-    public long transmitDrops() {
-        try {
-            CommandResult r = Commands.run(Commands.ipArgv(namespace, "-s", "-o", "link", "show", "dev", name),
-                    STATISTICS_TIMEOUT);
-            return r.ok() ? transmitDropsOf(r.stdout()) : -1;
-        } catch (RuntimeException e) {
-            return -1; // no ip, or it hung: unknown, and a driver stopping must not fail for it
-        }
-    }
-
-    /** TX dropped from one line of {@code ip -s -o link}: the fourth number after the {@code TX:} header; -1 if absent. */
-    static long transmitDropsOf(String oneLine) {
-        String[] parts = oneLine.split("\\\\");
-        for (int i = 0; i + 1 < parts.length; i++) {
-            if (parts[i].trim().startsWith("TX:")) {
-                String[] numbers = parts[i + 1].trim().split("\\s+");
-                try {
-                    return numbers.length > 3 ? Long.parseLong(numbers[3]) : -1;
-                } catch (NumberFormatException e) {
-                    return -1;
-                }
-            }
-        }
-        return -1;
     }
 
     public long readErrors() {

@@ -9,6 +9,7 @@ import io.tcplab.tools.link.bridge.BridgeTopology;
 import io.tcplab.tools.link.bridge.LinkBridge;
 import io.tcplab.tun.Namespace;
 import io.tcplab.tun.NamespaceHosts;
+import io.tcplab.tun.RealTimeDriver;
 import io.tcplab.tun.TunException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -197,6 +198,21 @@ public final class RealPath implements AutoCloseable {
         deviceDrops(right, link.rightDevice(), drops);
         drops.add("bridge writes into " + link.rightDevice(), link.bridge().forward().writeDrops());
         drops.add("bridge writes into " + link.leftDevice(), link.bridge().reverse().writeDrops());
+    }
+
+    /**
+     * What was lost between a tcplab stack and the kernel, added to {@code drops}: the drops of the
+     * driver's TUN device (its TX ring holds what the kernel sends the stack, and drops when full
+     * without pushing back) and the writes the kernel refused. Read while the device exists.
+     */
+    public static void tcplabDeviceDrops(RealTimeDriver driver, OutsideDrops.Builder drops) {
+        String device = driver.device().name();
+        try {
+            deviceDrops(Namespace.of(driver.device().namespace()), device, drops);
+        } catch (TunException e) {
+            drops.add(device + " counters", -1); // its namespace is gone: unknown, and said so
+        }
+        drops.add("tcplab writes into " + device, driver.writeDrops());
     }
 
     /**

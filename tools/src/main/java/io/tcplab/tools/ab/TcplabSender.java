@@ -24,16 +24,14 @@ import java.util.concurrent.Callable;
  * on the driver thread; its stack recorded when a {@link StackRecording} says so (docs/replay.md).
  */
 public final class TcplabSender implements AutoCloseable {
-    private final Namespace host;
     private final RealTimeDriver driver;
     private final Connection connection;
     private final ConnectionHandler source;
     private final long connectNanos;
     private final StackRecording recording;
 
-    private TcplabSender(Namespace host, RealTimeDriver driver, Connection connection, ConnectionHandler source,
-                         long connectNanos, StackRecording recording) {
-        this.host = host;
+    private TcplabSender(RealTimeDriver driver, Connection connection, ConnectionHandler source, long connectNanos,
+                         StackRecording recording) {
         this.driver = driver;
         this.connection = connection;
         this.source = source;
@@ -86,7 +84,7 @@ public final class TcplabSender implements AutoCloseable {
                 }
                 return conn;
             });
-            return new TcplabSender(host, driver, c, source, connectedAt[0], recording);
+            return new TcplabSender(driver, c, source, connectedAt[0], recording);
         } catch (RuntimeException e) {
             driver.close(true);
             closeQuietly(recording);
@@ -127,9 +125,7 @@ public final class TcplabSender implements AutoCloseable {
      * ring holds the ACKs coming back) and the writes the kernel refused.
      */
     public void outsideDrops(OutsideDrops.Builder drops) {
-        String device = driver.device().name();
-        RealPath.deviceDrops(host, device, drops);
-        drops.add("tcplab writes into " + device, driver.writeDrops());
+        RealPath.tcplabDeviceDrops(driver, drops);
     }
 
     /** Fails the run {@code what} if the driver stopped on its own. */

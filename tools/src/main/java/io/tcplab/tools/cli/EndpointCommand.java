@@ -1,5 +1,6 @@
 package io.tcplab.tools.cli;
 
+import io.tcplab.tools.ab.OutsideDrops;
 import io.tcplab.tools.realhost.DeviceReport;
 import io.tcplab.tools.realhost.Endpoint;
 import io.tcplab.tools.realhost.StopSignal;
@@ -63,11 +64,13 @@ abstract class EndpointCommand implements Callable<Integer> {
                 return 1;
             }
             String problem = null;
+            OutsideDrops lostOutside = null;
             try {
                 run(ep, stop);
             } catch (TunException e) {
                 problem = Messages.strip(e); // the driver stopped under us
             } finally {
+                lostOutside = ep.outsideDrops(); // the run's, before the device goes with the close
                 try {
                     ep.close();
                 } catch (TunException e) {
@@ -75,10 +78,9 @@ abstract class EndpointCommand implements Callable<Integer> {
                 }
             }
             int code = finish(System.nanoTime());
-            long dropped = ep.driver().deviceTransmitDrops();
-            if (dropped > 0) { // outside the stack's sight: said even with --quiet
-                err.println(name + ": the kernel dropped " + dropped + " packets bound for tcplab at TUN device "
-                        + ep.driver().device().name() + "'s full transmit queue; they never reached the stack");
+            if (!lostOutside.none()) { // outside the stack's sight: said even with --quiet
+                err.println(name + ": packets were lost between the kernel and the stack, which no stack counter "
+                        + "shows: " + lostOutside.describe());
             }
             if (!endpoint.quiet) {
                 Messages.recorded(command, place.recordings());

@@ -6,6 +6,8 @@ import io.tcplab.stack.conn.Connection;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.trace.TraceListener;
 import io.tcplab.stack.trace.TraceRecord;
+import io.tcplab.tools.ab.OutsideDrops;
+import io.tcplab.tools.ab.RealPath;
 import io.tcplab.tools.metrics.TraceCsvWriter;
 import io.tcplab.tools.replay.Recordings;
 import io.tcplab.tools.replay.StackRecording;
@@ -256,6 +258,17 @@ public final class Endpoint implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * What the kernel dropped on its way to and from the stack, at the TUN device (TX ring, RX,
+     * qdisc) and in refused writes: losses no counter of the stack can see. Read before
+     * {@link #close}, which removes the device.
+     */
+    public OutsideDrops outsideDrops() {
+        OutsideDrops.Builder drops = new OutsideDrops.Builder();
+        RealPath.tcplabDeviceDrops(driver, drops);
+        return drops.build();
     }
 
     /** Why the driver stopped on its own, or null. */
