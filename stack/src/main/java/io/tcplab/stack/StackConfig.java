@@ -39,8 +39,8 @@ public final class StackConfig {
         fastOpenKey = b.fastOpenKey;
     }
 
-    /** The same config, its random and ISN sources shared, with {@link Builder#partialChecksums} as given. */
-    public StackConfig withPartialChecksums(boolean on) {
+    /** A builder holding this config's values, its random and ISN sources shared. */
+    public Builder toBuilder() {
         Builder b = new Builder(random);
         b.addresses.addAll(addresses);
         b.isnSource = isnSource;
@@ -51,9 +51,9 @@ public final class StackConfig {
         b.challengeAcksPerSecond = challengeAcksPerSecond;
         b.verifyChecksums = verifyChecksums;
         b.virtualPayload = virtualPayload;
-        b.partialChecksums = on;
+        b.partialChecksums = partialChecksums;
         b.fastOpenKey = fastOpenKey;
-        return new StackConfig(b);
+        return b;
     }
 
     public static Builder builder(RandomSource random) {

@@ -31,8 +31,8 @@ class StackConfigTextTest {
                 .partialChecksums(true).build();
         String older = StackConfigText.format(config).replace("partialChecksums=true\n", "");
         assertThat(StackConfigText.parse(older, RandomSource.seeded(1)).partialChecksums()).isFalse();
-        assertThat(config.withPartialChecksums(false).partialChecksums()).isFalse();
-        assertThat(StackConfigText.format(config.withPartialChecksums(false)))
+        assertThat(config.toBuilder().partialChecksums(false).build().partialChecksums()).isFalse();
+        assertThat(StackConfigText.format(config.toBuilder().partialChecksums(false).build()))
                 .isEqualTo(StackConfigText.format(config).replace("partialChecksums=true", "partialChecksums=false"));
     }
 

@@ -123,7 +123,7 @@ public final class RealTimeDriver implements AutoCloseable {
                     emit(packet);
                 };
             }
-            this.stack = new TcpStack(b.config.withPartialChecksums(partialChecksums(b)), b.sinkWrapper.apply(out));
+            this.stack = new TcpStack(b.config.toBuilder().partialChecksums(partialChecksums(b)).build(), b.sinkWrapper.apply(out));
             b.onStack.accept(stack);
         } catch (RuntimeException e) {
             libc.close(eventFd);
