@@ -94,6 +94,8 @@ public final class ConnectionOptions {
     public final CwndLimited cwndLimited;
     /** What holds back a small segment under Nagle: any unacknowledged data (RFC 9293), or a small segment (Linux). */
     public final NagleTest nagleTest;
+    /** How a paced sender groups segments: one by one (tcplab), or in Linux's TSO-sized bursts. */
+    public final PacingBurst pacingBurst;
     public final int initialWindowSegments;
     /**
      * The MSS we announce over IPv4: the largest segment payload we accept (RFC 9293 §3.7.1),
@@ -177,6 +179,7 @@ public final class ConnectionOptions {
         dupAckCredit = b.dupAckCredit;
         cwndLimited = b.cwndLimited;
         nagleTest = b.nagleTest;
+        pacingBurst = b.pacingBurst;
         initialWindowSegments = b.initialWindowSegments;
         mss = b.mss;
         initialRtoNanos = b.initialRtoNanos;
@@ -246,6 +249,7 @@ public final class ConnectionOptions {
         b.dupAckCredit = dupAckCredit;
         b.cwndLimited = cwndLimited;
         b.nagleTest = nagleTest;
+        b.pacingBurst = pacingBurst;
         b.initialWindowSegments = initialWindowSegments;
         b.mss = mss;
         b.initialRtoNanos = initialRtoNanos;
@@ -298,6 +302,7 @@ public final class ConnectionOptions {
         private boolean dupAckCredit = false; // RFC 5681 §3.1: the bytes the cumulative ACK covers
         private CwndLimited cwndLimited = CwndLimited.PIPE_ACK; // RFC 7661 §4.3
         private NagleTest nagleTest = NagleTest.RFC; // RFC 9293 §3.7.4
+        private PacingBurst pacingBurst = PacingBurst.SPREAD; // no RFC paces: the smoothest spacing
         private int initialWindowSegments = 10; // RFC 6928
         private int mss = 1460;
         private long initialRtoNanos = 1000 * MS; // RFC 6298 §2.1
@@ -367,6 +372,7 @@ public final class ConnectionOptions {
         public Builder dupAckCredit(boolean on) { dupAckCredit = on; return this; }
         public Builder cwndLimited(CwndLimited rule) { cwndLimited = rule; return this; }
         public Builder nagleTest(NagleTest test) { nagleTest = test; return this; }
+        public Builder pacingBurst(PacingBurst burst) { pacingBurst = burst; return this; }
         public Builder initialWindowSegments(int segments) { initialWindowSegments = segments; return this; }
         public Builder mss(int bytes) { mss = bytes; return this; }
         public Builder initialRtoNanos(long nanos) { initialRtoNanos = nanos; return this; }
@@ -433,6 +439,7 @@ public final class ConnectionOptions {
             require(rackRtt != null, "rackRtt", "one of NEWEST, LAST");
             require(cwndLimited != null, "cwndLimited", "one of PIPE_ACK, ROUND");
             require(nagleTest != null, "nagleTest", "one of RFC, MINSHALL");
+            require(pacingBurst != null, "pacingBurst", "one of SPREAD, TSO");
             require(rtoMinimum != null, "rtoMinimum", "one of RTO, VARIANCE");
             require(rackTimerSlackNanos >= 0 && rackTimerSlackNanos <= 1_000_000_000L && rackTimerSlackNanos % 1000 == 0,
                     "rackTimerSlackNanos", "0 to 1 s in whole microseconds");

@@ -52,6 +52,7 @@ public final class OptionsText {
             bool("dupAckCredit", o -> o.dupAckCredit, ConnectionOptions.Builder::dupAckCredit),
             new Field("cwndLimited", o -> o.cwndLimited, (b, v) -> b.cwndLimited(CwndLimited.valueOf(v))),
             new Field("nagleTest", o -> o.nagleTest, (b, v) -> b.nagleTest(NagleTest.valueOf(v))),
+            new Field("pacingBurst", o -> o.pacingBurst, (b, v) -> b.pacingBurst(PacingBurst.valueOf(v))),
             integer("initialWindowSegments", o -> o.initialWindowSegments, ConnectionOptions.Builder::initialWindowSegments),
             integer("mss", o -> o.mss, ConnectionOptions.Builder::mss),
             number("initialRtoNanos", o -> o.initialRtoNanos, ConnectionOptions.Builder::initialRtoNanos),

@@ -28,7 +28,7 @@ final class Sender {
     private final RttEstimator rtt;
     private final CongestionControl cc;
     private final DeliveryRate rate = new DeliveryRate();
-    private final Pacer pacer = new Pacer();
+    private final Pacer pacer;
     private final Recovery recovery;
     private final Persist persist;
     private final TimerTable timers;
@@ -66,6 +66,7 @@ final class Sender {
                 options.timestampTickNanos, options.rtoMinimum);
         this.nagle = new Nagle(options, seq);
         this.pacing = options.pacing;
+        this.pacer = new Pacer(options.pacingBurst);
         this.slowStartAfterIdle = options.slowStartAfterIdle;
         this.cwndUsage = new CwndUsage(options.cwndLimited);
         this.recovery = new Recovery(c, options, this, seq, timers);
@@ -349,7 +350,7 @@ final class Sender {
         cc.onPacketSent(sentSample.at(now).bytes(len).inflightAfter(inflight()).retransmit(retransmit)
                 .appLimited(rate.appLimited()).deliveredTotal(rate.delivered()));
         recovery.countSent(len);
-        pacer.onSent(now, Math.max(len, 1), pacingRate(), smss);
+        pacer.onSent(now, Math.max(len, 1), pacingRate(), smss, rtt.minRtt(), segmentsSent);
         if (!timers.armed(TimerKind.RTO)) {
             timers.arm(TimerKind.RTO, now + rtt.rto()); // RFC 6298 (5.1)
         }

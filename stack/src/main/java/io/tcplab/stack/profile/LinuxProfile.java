@@ -5,6 +5,7 @@ import static io.tcplab.stack.profile.ProfileKey.CWND_LIMITED;
 import static io.tcplab.stack.profile.ProfileKey.DELAYED_ACK_TIMEOUT;
 import static io.tcplab.stack.profile.ProfileKey.DUPACK_CREDIT;
 import static io.tcplab.stack.profile.ProfileKey.NAGLE_TEST;
+import static io.tcplab.stack.profile.ProfileKey.PACING_BURST;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_RTO;
 import static io.tcplab.stack.profile.ProfileKey.INITIAL_WINDOW;
 import static io.tcplab.stack.profile.ProfileKey.MAX_RTO;
@@ -83,7 +84,12 @@ final class LinuxProfile {
                                 + " tcp_is_cwnd_limited: that, or in slow start cwnd < 2 * max_packets_out"),
                         new ProfileValue(NAGLE_TEST, "minshall", TREE + "net/ipv4/tcp_output.c tcp_nagle_check: a"
                                 + " partial segment waits only while tcp_minshall_check (snd_sml, the end of the last"
-                                + " small segment sent, above snd_una)")),
+                                + " small segment sent, above snd_una)"),
+                        new ProfileValue(PACING_BURST, "tso", TREE + "net/ipv4/tcp_output.c tcp_tso_autosize: bursts"
+                                + " of max(tcp_min_tso_segs = 2, (sk_pacing_rate >> sk_pacing_shift (10) + gso_max_size"
+                                + " >> (min_rtt_us >> tcp_tso_rtt_log (9))) / mss), at most gso_max_size (64 KiB);"
+                                + " tcp_update_skb_after_send: tcp_wstamp_ns += len / rate, less up to half for lateness,"
+                                + " from the 10th segment sent")),
                 List.of(
                         new AlgorithmDefault("reno", "count=segments", TREE + "net/ipv4/tcp_cong.c tcp_slow_start:"
                                 + " cwnd = min(cwnd + acked, ssthresh), no per-ACK limit"),

@@ -3,6 +3,7 @@ package io.tcplab.stack.profile;
 import io.tcplab.stack.conn.ConnectionOptions;
 import io.tcplab.stack.conn.CwndLimited;
 import io.tcplab.stack.conn.NagleTest;
+import io.tcplab.stack.conn.PacingBurst;
 import io.tcplab.stack.conn.PrrBound;
 import io.tcplab.stack.recovery.RackRtt;
 import io.tcplab.stack.rtt.RtoMinimum;
@@ -97,6 +98,10 @@ public enum ProfileKey {
     NAGLE_TEST("nagle_test") {
         void apply(ConnectionOptions.Builder b, String v) { b.nagleTest(choice(this, v, NagleTest.class)); }
         public String read(ConnectionOptions o) { return lower(o.nagleTest); }
+    },
+    PACING_BURST("pacing_burst") {
+        void apply(ConnectionOptions.Builder b, String v) { b.pacingBurst(choice(this, v, PacingBurst.class)); }
+        public String read(ConnectionOptions o) { return lower(o.pacingBurst); }
     },
     UNDO_REORDERING("undo_reordering") {
         void apply(ConnectionOptions.Builder b, String v) { b.undoShowsReordering(onOff(this, v)); }
