@@ -13,8 +13,8 @@ import java.util.SplittableRandom;
  * <p>Order of decisions for a packet offered at {@code now}: periodic and random loss (as netem
  * does, a lost packet never takes queue space or transmitter time); RED (mark or early drop);
  * ECN step marking; drop-tail;
- * serialization behind the packets already queued; then, on the wire, corruption, reordering
- * and duplication (the duplicate arrives right after the original, at the same time).
+ * serialization behind the packets already queued; then, on the wire, corruption, jitter,
+ * reordering and duplication (the duplicate arrives right after the original, at the same time).
  * Each random impairment draws from its own stream once for every packet offered while it is
  * on, so switching one on or off never changes the decisions of another.
  *
@@ -35,6 +35,9 @@ public final class Link {
     private final SplittableRandom reorderRandom;
     private final SplittableRandom duplicateRandom;
     private final SplittableRandom corruptRandom;
+    private final SplittableRandom jitterRandom;
+    /** When the last jittered packet arrives: a later one never arrives before it. */
+    private long lastJitteredArrival = Long.MIN_VALUE;
     private final RedQueue red;
     private final ServedAqm servedAqm;
     private final AqmService aqm;
@@ -57,6 +60,7 @@ public final class Link {
         this.reorderRandom = new SplittableRandom(Seeds.derive(seed, name, "reorder"));
         this.duplicateRandom = new SplittableRandom(Seeds.derive(seed, name, "duplicate"));
         this.corruptRandom = new SplittableRandom(Seeds.derive(seed, name, "corrupt"));
+        this.jitterRandom = new SplittableRandom(Seeds.derive(seed, name, "jitter"));
         this.red = new RedQueue(new SplittableRandom(Seeds.derive(seed, name, "red")));
         this.servedAqm = params.aqm();
         this.aqm = servedAqm == null ? null : new AqmService(this, servedAqm, params.queueLimit(),
@@ -261,6 +265,10 @@ public final class Link {
             summary = PacketSummary.of(copy); // the next hops read what the flipped bit left
         }
         long arrival = depart + p.delayNanos();
+        if (p.jitterNanos() > 0) {
+            arrival = Math.max(arrival + jitterRandom.nextLong(p.jitterNanos() + 1), lastJitteredArrival);
+            lastJitteredArrival = arrival;
+        }
         if (reorder) {
             arrival += reorderDelay(p, size);
             counters.reordered++;

@@ -13,6 +13,12 @@ import java.util.Locale;
  * otherwise would, so packets sent shortly after it overtake it. The default ({@code -1}) is
  * {@code max(delay / 10, 3 × the packet's serialization time)}.
  *
+ * <p>Jitter model: each packet that goes on the wire takes an extra delay drawn uniformly from
+ * {@code [0, jitter]}, but never arrives before the jittered packet ahead of it: the random
+ * processing time Floyd and Jacobson add to break the phase effect of fixed delays ("On traffic
+ * phase effects in packet-switched gateways", 1992; ns-2's TCP {@code overhead_}), not
+ * reordering. 0, the default, is off.
+ *
  * <p>ECN model: a step threshold. An ECN-capable packet (ECT(0) or ECT(1)) that finds more than
  * {@code ecnThreshold} in the queue when it arrives is queued with CE instead; {@code null} is off.
  *
@@ -28,6 +34,7 @@ public final class LinkParams {
     private int lossEvery;
     private double reorderProbability;
     private long reorderDelayNanos = -1;
+    private long jitterNanos;
     private double duplicateProbability;
     private double corruptProbability;
     private Limit ecnThreshold;
@@ -56,13 +63,14 @@ public final class LinkParams {
     }
 
     /**
-     * Sets one parameter from text. Keys: rate, delay, queue, loss, loss-every, reorder,
+     * Sets one parameter from text. Keys: rate, delay, jitter, queue, loss, loss-every, reorder,
      * reorder-delay, duplicate, corrupt, ecn (a size, or {@code off}), red, framing ({@code none} or {@code ethernet}).
      */
     public LinkParams set(String key, String value) {
         switch (key.toLowerCase(Locale.ROOT)) {
             case "rate" -> setRateBitsPerSec(Units.parseRateBitsPerSec(value));
             case "delay" -> setDelayNanos(Units.parseDurationNanos(value));
+            case "jitter" -> setJitterNanos(Units.parseDurationNanos(value));
             case "queue" -> setQueueLimit(Units.parseLimit(value));
             case "loss" -> setLossProbability(Units.parseProbability(value));
             case "loss-every" -> setLossEvery(parseCount(value));
@@ -75,7 +83,7 @@ public final class LinkParams {
             case "red" -> setRed(value.equals("off") ? null : RedParams.parse(value));
             case "framing" -> setFraming(Framing.parse(value));
             default -> throw new IllegalArgumentException("unknown link setting '" + key
-                    + "': expected rate, delay, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt, ecn, red or framing (in a schedule also stall)");
+                    + "': expected rate, delay, jitter, queue, loss, loss-every, reorder, reorder-delay, duplicate, corrupt, ecn, red or framing (in a schedule also stall)");
         }
         return this;
     }
@@ -89,6 +97,7 @@ public final class LinkParams {
         c.lossEvery = lossEvery;
         c.reorderProbability = reorderProbability;
         c.reorderDelayNanos = reorderDelayNanos;
+        c.jitterNanos = jitterNanos;
         c.duplicateProbability = duplicateProbability;
         c.corruptProbability = corruptProbability;
         c.ecnThreshold = ecnThreshold;
@@ -107,6 +116,16 @@ public final class LinkParams {
     public LinkParams setDelayNanos(long nanos) {
         this.delayNanos = nonNegative("delay", nanos);
         return this;
+    }
+
+    /** The largest extra delay a packet may draw (see the class comment); 0 is off. */
+    public LinkParams setJitterNanos(long nanos) {
+        this.jitterNanos = nonNegative("jitter", nanos);
+        return this;
+    }
+
+    public long jitterNanos() {
+        return jitterNanos;
     }
 
     /** Drop-tail limit on the packets not yet fully serialized (including the one on the wire). */
@@ -266,7 +285,8 @@ public final class LinkParams {
 
     @Override
     public String toString() {
-        return "rate=" + rateBitsPerSec + "bit,delay=" + delayNanos + "ns,queue=" + queueLimit
+        return "rate=" + rateBitsPerSec + "bit,delay=" + delayNanos + "ns"
+                + (jitterNanos == 0 ? "" : ",jitter=" + jitterNanos + "ns") + ",queue=" + queueLimit
                 + ",loss=" + lossProbability + ",loss-every=" + lossEvery + ",reorder=" + reorderProbability
                 + ",reorder-delay=" + (reorderDelayNanos < 0 ? "auto" : reorderDelayNanos + "ns")
                 + ",duplicate=" + duplicateProbability + ",corrupt=" + corruptProbability

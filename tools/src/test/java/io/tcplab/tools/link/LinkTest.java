@@ -159,6 +159,41 @@ class LinkTest {
     }
 
     @Test
+    void jitterIsUniformUpToItsBound() {
+        long jitter = 600_000; // packets 1 ms apart: no draw is held back by the packet before
+        Link link = out.link("l", LinkParams.of().setRateBitsPerSec(GBIT).setDelayNanos(10 * MS).setJitterNanos(jitter), 5);
+        for (int i = 0; i < 2000; i++) {
+            offer(link, i * MS, i, 1500);
+        }
+        List<Long> extra = out.carried.stream().map(c -> c.arrival() - c.depart() - 10 * MS).toList();
+        assertThat(extra).allSatisfy(e -> assertThat(e).isBetween(0L, jitter));
+        double mean = extra.stream().mapToLong(Long::longValue).average().orElseThrow();
+        assertThat(mean).isBetween(0.47 * jitter, 0.53 * jitter); // 300 us, sd of the mean 3.9 us
+        assertThat(extra.stream().filter(e -> e < jitter / 10).count()).isBetween(150L, 250L);
+    }
+
+    @Test
+    void jitterNeverLetsAPacketOvertakeTheOneBefore() {
+        long jitter = 600_000; // fifty packet times
+        Link link = out.link("l", LinkParams.of().setRateBitsPerSec(GBIT).setDelayNanos(10 * MS).setJitterNanos(jitter), 5);
+        for (int i = 0; i < 2000; i++) {
+            offer(link, i * PACKET_TIME, i, 1500);
+        }
+        assertThat(out.carried).extracting(CapturingOutput.Carried::arrival).isSorted();
+        assertThat(out.carried).allSatisfy(c -> assertThat(c.arrival() - c.depart()).isBetween(10 * MS, 10 * MS + jitter));
+        assertThat(out.seqs()).isEqualTo(IntStream.range(0, 2000).boxed().toList());
+    }
+
+    @Test
+    void withoutJitterAPacketsDelayIsExact() {
+        Link link = out.link("l", LinkParams.of().setRateBitsPerSec(GBIT).setDelayNanos(10 * MS), 5);
+        for (int i = 0; i < 100; i++) {
+            offer(link, i * 4 * PACKET_TIME, i, 1500);
+        }
+        assertThat(out.carried).allSatisfy(c -> assertThat(c.arrival() - c.depart()).isEqualTo(10 * MS));
+    }
+
+    @Test
     void corruptionFlipsExactlyOneBit() {
         Link link = out.link("l", LinkParams.of().setCorruptProbability(1), 9);
         List<byte[]> originals = new ArrayList<>();

@@ -105,6 +105,18 @@ class ScenarioParserTest {
     }
 
     @Test
+    void accessLinksTakeAJitter() {
+        Scenario s = ScenarioParser.parse(merge("""
+                topology:
+                  kind: dumbbell
+                  bottleneck: {rate: 50Mbit}
+                  access: {delay: 1ms, jitter: 600us}
+                """), "s.yaml");
+        assertThat(s.topology().access().jitterNanos()).isEqualTo(600_000);
+        assertThat(s.topology().links().get(0).params().jitterNanos()).isZero();
+    }
+
+    @Test
     void anAqmIsTextOrAMap() {
         Scenario text = ScenarioParser.parse(merge("""
                 topology:
@@ -137,6 +149,7 @@ class ScenarioParserTest {
             bad duration unit       | 'duration: 10 parsecs'                                  | s.yaml: duration: bad duration '10 parsecs'
             bad rate unit           | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 5 furlongs}}' | s.yaml: topology.bottleneck.rate: bad rate '5 furlongs'
             bad queue unit          | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit, queue: 3 cups}}' | s.yaml: topology.bottleneck.queue: bad size '3 cups'
+            bad jitter              | 'flows: [{}]~topology: {kind: dumbbell, bottleneck: {rate: 1Mbit}, access: {jitter: lots}}' | s.yaml: topology.access.jitter: bad duration 'lots'
             wrong type              | 'runs: many'                                            | s.yaml: runs: expected a whole number, not 'many'
             wrong type boolean      | 'flows: [{sack: maybe}]'                                | s.yaml: flows[0].sack: expected true or false, not 'maybe'
             mapping expected        | 'topology: dumbbell'                                    | s.yaml: topology: expected a mapping of fields

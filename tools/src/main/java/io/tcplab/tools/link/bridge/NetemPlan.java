@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <p>Not everything translates: netem has no periodic loss and no ECN step marking, and it
  * reorders differently (a picked packet skips the delay instead of being held back), so
- * {@code loss-every}, {@code ecn}, an explicit {@code reorder-delay} and {@code stall} are refused, and
+ * {@code loss-every}, {@code ecn}, an explicit {@code reorder-delay}, {@code jitter} and {@code stall} are refused, and
  * reordering needs a delay. Queue limits are in packets for netem; a byte limit becomes
  * {@code ceil(bytes / mtu)} packets, and {@code none} a limit of {@value #NO_LIMIT_PACKETS}.
  */
@@ -43,7 +43,7 @@ public final class NetemPlan {
             throw new IllegalArgumentException("netem has no AQM (" + initial.queueDiscipline().replaceAll(":.*", "")
                     + "); the user-space link runs it");
         }
-        LinkParams p = copy(initial);
+        LinkParams p = initial.copy();
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(0, command(tc, netns, dev, "add", p, mtu)));
         List<LinkSchedule.Change> changes = schedule.changes();
@@ -78,6 +78,9 @@ public final class NetemPlan {
         }
         if (p.reorderDelayNanos() >= 0) {
             throw new IllegalArgumentException("netem cannot hold reordered packets back by a set time (reorder-delay)");
+        }
+        if (p.jitterNanos() > 0) {
+            throw new IllegalArgumentException("netem's jitter reorders packets; tcplab's keeps their order (jitter)");
         }
         if (p.reorderProbability() > 0 && p.delayNanos() == 0) {
             throw new IllegalArgumentException("netem reorders only packets that are delayed: give a delay with reorder");
@@ -139,13 +142,5 @@ public final class NetemPlan {
             return Math.max(1, limit.value());
         }
         return Math.max(1, (limit.value() + mtu - 1) / mtu);
-    }
-
-    private static LinkParams copy(LinkParams p) {
-        return LinkParams.of().setRateBitsPerSec(p.rateBitsPerSec()).setDelayNanos(p.delayNanos())
-                .setQueueLimit(p.queueLimit()).setLossProbability(p.lossProbability()).setLossEvery(p.lossEvery())
-                .setReorderProbability(p.reorderProbability()).setReorderDelayNanos(p.reorderDelayNanos())
-                .setDuplicateProbability(p.duplicateProbability()).setCorruptProbability(p.corruptProbability())
-                .setEcnThreshold(p.ecnThreshold());
     }
 }

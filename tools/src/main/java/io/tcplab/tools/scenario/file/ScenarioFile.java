@@ -21,7 +21,7 @@ public record ScenarioFile(String name, String duration, String warmup, String s
      * A link's settings; {@code name}, {@code from}, {@code to} only in an explicit topology.
      * {@code aqm} is text ({@code codel:target=5ms}) or a map ({@code {name: codel, target: 5ms}}).
      */
-    public record LinkEntry(String name, String from, String to, String rate, String delay, String queue,
+    public record LinkEntry(String name, String from, String to, String rate, String delay, String jitter, String queue,
                             String loss, String ecn, RedEntry red, Object aqm, String framing, LinkEntry reverse) {
     }
 

@@ -120,6 +120,9 @@ final class TopologyReader {
         if (e.delay() != null) {
             p.setDelayNanos(at.field("delay").parse(e.delay(), Units::parseDurationNanos));
         }
+        if (e.jitter() != null) {
+            p.setJitterNanos(at.field("jitter").parse(e.jitter(), Units::parseDurationNanos));
+        }
         if (e.queue() != null) {
             p.setQueueLimit(at.field("queue").parse(e.queue(), Units::parseLimit));
         }

@@ -126,7 +126,7 @@ final class RealNetwork implements AutoCloseable {
             owned.computeIfAbsent(names.get(r), k -> new ArrayList<>()).add(receiverAddress(r) + "/32");
         }
         for (RealPlan.Group g : plan.groups()) {
-            senderGroup(g, seed, owned.get(g.router()));
+            senderGroup(g, seed, owned.get(g.router()), topology.access().jitterNanos());
         }
         for (String from : names) {
             for (String to : names) {
@@ -151,8 +151,8 @@ final class RealNetwork implements AutoCloseable {
         }
     }
 
-    /** Group g's namespace, settings, access bridge and the routes its router needs to reach it. */
-    private void senderGroup(RealPlan.Group g, long seed, List<String> ownedByRouter) {
+    /** Group g's namespace, settings, access bridge (delay and the access links' jitter) and its router's routes to it. */
+    private void senderGroup(RealPlan.Group g, long seed, List<String> ownedByRouter, long accessJitterNanos) {
         NamespaceHosts.Host router = routers.get(g.router());
         NamespaceHosts.Host h = hosts.addHost("snd" + g.index());
         h.run("sysctl", "-qw", "net.ipv4.ip_forward=1");
@@ -165,7 +165,7 @@ final class RealNetwork implements AutoCloseable {
                 router.name(), "10.81." + g.index() + ".1/24", "tcplab-gb%d", MTU, sizing.queuePackets(g.flows().size()));
         bridgeDevices.add(new Device(h, d.a().name()));
         bridgeDevices.add(new Device(router, d.b().name()));
-        LinkParams delay = LinkParams.of().setDelayNanos(g.oneWayNanos());
+        LinkParams delay = LinkParams.of().setDelayNanos(g.oneWayNanos()).setJitterNanos(accessJitterNanos);
         bridges.add(LinkBridge.builder(d.a(), d.b()).forward(delay).reverse(delay.copy())
                 .names("g" + g.index() + "->" + g.router(), g.router() + "->g" + g.index()).seed(seed)
                 .threadName("tcplab-real-access-" + g.index()).start());

@@ -49,6 +49,8 @@ class NetemPlanTest {
                 .hasMessageContaining("loss-every");
         assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("reorder=1%"), new LinkSchedule(List.of())))
                 .hasMessageContaining("delay");
+        assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("delay=5ms,jitter=1ms"),
+                new LinkSchedule(List.of()))).hasMessageContaining("jitter");
         assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("delay=5ms"),
                 LinkSchedule.parse("ecn=5p@1s"))).hasMessageContaining("ECN");
         assertThatThrownBy(() -> NetemPlan.plan("tc", null, "d", 1500, LinkParams.parse("delay=5ms"),
