@@ -53,7 +53,7 @@ final class ImpairmentOptions {
 
     @Option(names = "--at", paramLabel = "KEY=VALUE@TIME", converter = Converters.Schedule.class,
             description = "Change a data-direction link setting at a time after the start, e.g. delay=1s@10s; "
-                    + "repeatable or comma-separated. Keys: rate, delay (one-way), queue, loss, loss-every, "
+                    + "repeatable or comma-separated. Keys: rate, delay (one-way), jitter, queue, loss, loss-every, "
                     + "reorder, reorder-delay, duplicate, corrupt, ecn; stall=1s@10s holds the link 1 s, keeping order.")
     private List<LinkSchedule> schedules = new ArrayList<>();
 
