@@ -16,7 +16,8 @@ import java.util.SplittableRandom;
  * serialization behind the packets already queued; then, on the wire, corruption, jitter,
  * reordering and duplication (the duplicate arrives right after the original, at the same time).
  * Each random impairment draws from its own stream once for every packet offered while it is
- * on, so switching one on or off never changes the decisions of another.
+ * on (jitter: for every packet that goes on the wire), so switching one on or off never changes
+ * the decisions of another.
  *
  * <p>With an AQM that has queues of its own ({@link LinkParams#aqm()}: CoDel, FQ-CoDel, PIE,
  * DualPI2) a packet that survives the losses waits in the AQM instead, which may drop or mark it
