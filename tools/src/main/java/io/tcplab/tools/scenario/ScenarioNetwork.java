@@ -50,7 +50,10 @@ final class ScenarioNetwork {
                 TransferRunner.stackConfig(seed, receiverAddress, receiver, options, -1, !payload)));
         LinkParams senderAccess = access.copy().setDelayNanos(path.senderDelayNanos());
         network.connect(sender, flow.from(), senderAccess, senderAccess);
-        network.connect(flow.to(), receiver, access, access);
+        // the access links' jitter is the sender's random processing time: one draw each way, as
+        // real mode's access bridge (which carries both access delays) gives it
+        LinkParams receiverAccess = access.jitterNanos() == 0 ? access : access.copy().setJitterNanos(0);
+        network.connect(flow.to(), receiver, receiverAccess, receiverAccess);
         return new FlowHosts(flow, network.host(sender), senderAddress, network.host(receiver), receiverAddress,
                 options, path.baseRttNanos());
     }
