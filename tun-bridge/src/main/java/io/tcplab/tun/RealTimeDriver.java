@@ -132,7 +132,7 @@ public final class RealTimeDriver implements AutoCloseable {
         int room = tun.vnetHeader() ? TunDevice.MAX_FRAME : TunDevice.MAX_PACKET;
         this.readBuffer = Unpooled.directBuffer(room, room);
         this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame, partialChecksums(b)) : null;
-        this.splitter = tun.vnetHeader() ? new SegmentSplitter() : null;
+        this.splitter = tun.vnetHeader() ? new SegmentSplitter(b.tap != null || b.observed) : null;
         this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());
         this.thread.setDaemon(true);
     }
@@ -423,7 +423,6 @@ public final class RealTimeDriver implements AutoCloseable {
         readBuffer.release();
         if (coalescer != null) {
             coalescer.release();
-            splitter.release();
         }
         Runnable r;
         while ((r = tasks.poll()) != null) { // queued too late to run
@@ -621,6 +620,7 @@ public final class RealTimeDriver implements AutoCloseable {
         private PacketTap tap;
         private UnaryOperator<PacketSink> sinkWrapper = UnaryOperator.identity();
         private Consumer<TcpStack> onStack = stack -> { };
+        private boolean observed; // a recorder reads what arrives: received checksums are completed for it
         private Consumer<Throwable> taskErrorHandler = e -> {
             System.err.println("tcplab: a driver task failed: " + e);
             e.printStackTrace();
@@ -671,6 +671,7 @@ public final class RealTimeDriver implements AutoCloseable {
         public Builder observe(UnaryOperator<PacketSink> sink, Consumer<TcpStack> stack) {
             this.sinkWrapper = sink;
             this.onStack = stack;
+            this.observed = true;
             return this;
         }
 

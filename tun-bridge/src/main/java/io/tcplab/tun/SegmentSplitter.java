@@ -1,7 +1,6 @@
 package io.tcplab.tun;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.tcplab.stack.wire.Checksum;
 import io.tcplab.stack.wire.TcpHeader;
 
@@ -21,8 +20,15 @@ import io.tcplab.stack.wire.TcpHeader;
  *       what its header claims) is dropped and counted.
  * </ul>
  *
- * <p>Segments are built one at a time in one reused direct buffer, so nothing is allocated per
- * packet; a consumer must not keep the buffer past its call. Not thread-safe.
+ * <p>Segments are cut in place: segment <i>i</i>'s headers are written just before its payload,
+ * over the end of segment <i>i</i>−1's payload, which its consumer has finished with. So no payload
+ * is copied and nothing is allocated per packet; a consumer must not keep the buffer past its call.
+ *
+ * <p>Without {@code completeChecksums} nobody reads the TCP checksums the stack is handed (no
+ * capture, no recording): a cut segment's checksum field then holds its pseudo-header sum, as the
+ * kernel's GSO leaves a {@code CHECKSUM_PARTIAL} segment, and a {@code NEEDS_CSUM} packet's is not
+ * completed; both are known good, so the stack takes them as Linux takes a locally delivered
+ * {@code CHECKSUM_PARTIAL} packet, without summing its bytes. Not thread-safe.
  */
 public final class SegmentSplitter {
     /** Receives each packet (its readable bytes); the buffer is reused after the call returns. */
@@ -32,7 +38,11 @@ public final class SegmentSplitter {
     }
 
     private static final int MIN_TCP_HEADER = 20;
-    private final ByteBuf segment = Unpooled.directBuffer(TunDevice.MAX_PACKET, TunDevice.MAX_PACKET);
+    /** IPv4 with options (60) or IPv6 (40), and TCP with options (60). */
+    private static final int MAX_HEADERS = 120;
+    private final boolean completeChecksums;
+    /** The super-segment's headers as the kernel gave them: the first segment's are changed in place. */
+    private final byte[] template = new byte[MAX_HEADERS];
     private final VirtioNetHeader header = new VirtioNetHeader();
 
     /** Whether the packet being handed over has a TCP checksum known to be right. */
@@ -41,6 +51,16 @@ public final class SegmentSplitter {
     private long superSegments;
     private long packets;
     private long malformed;
+
+    /** Hands over packets with complete checksums, as the wire would carry them. */
+    public SegmentSplitter() {
+        this(true);
+    }
+
+    /** With {@code completeChecksums} false, TCP checksums are left partial (see the class comment). */
+    public SegmentSplitter(boolean completeChecksums) {
+        this.completeChecksums = completeChecksums;
+    }
 
     /**
      * Splits the frame in {@code frame}'s readable bytes (which it may change in place) and gives
@@ -58,7 +78,7 @@ public final class SegmentSplitter {
         int ip = at + VirtioNetHeader.LENGTH;
         int gso = header.gsoType & ~VirtioNetHeader.GSO_ECN;
         if (gso == VirtioNetHeader.GSO_NONE) {
-            if ((header.flags & VirtioNetHeader.F_NEEDS_CSUM) != 0) {
+            if ((header.flags & VirtioNetHeader.F_NEEDS_CSUM) != 0 && completeChecksums) {
                 int start = ip + header.csumStart;
                 if (header.csumStart + header.csumOffset + 2 > end - ip) {
                     malformed++;
@@ -93,47 +113,63 @@ public final class SegmentSplitter {
         }
         int headers = ipLength + (frame.getUnsignedByte(ip + ipLength + 12) >> 4) * 4;
         int gsoSize = header.gsoSize;
-        if (length <= headers || headers - ipLength < MIN_TCP_HEADER) {
+        if (length <= headers || headers - ipLength < MIN_TCP_HEADER || headers > MAX_HEADERS) {
             malformed++;
             return 0;
         }
         superSegments++;
-        checksumKnownGood = true; // each segment's sum is computed below
+        checksumKnownGood = true; // each segment's sum is computed below, or it is left partial
+        frame.getBytes(ip, template, 0, headers);
         int seq = frame.getInt(ip + ipLength + 4);
         int flags = frame.getUnsignedByte(ip + ipLength + 13);
         int id = ipv6 ? 0 : frame.getUnsignedShort(ip + 4);
         int payloadTotal = length - headers;
+        int readerIndex = frame.readerIndex();
         int n = 0;
-        for (int offset = 0; offset < payloadTotal; offset += gsoSize, n++) {
-            int payload = Math.min(gsoSize, payloadTotal - offset);
-            boolean last = offset + payload == payloadTotal;
-            int total = headers + payload;
-            ByteBuf s = segment.clear();
-            s.writeBytes(frame, ip, headers);
-            s.writeBytes(frame, ip + headers + offset, payload);
-            if (ipv6) {
-                s.setShort(4, total - 40);
-            } else {
-                s.setShort(2, total);
-                s.setShort(4, id + n);
-                s.setShort(10, 0);
-                s.setShort(10, Checksum.fold(Checksum.sum(s, 0, ipLength, 0)));
+        try {
+            for (int offset = 0; offset < payloadTotal; offset += gsoSize, n++) {
+                int payload = Math.min(gsoSize, payloadTotal - offset);
+                int at = ip + offset; // this segment's headers end where its payload starts
+                if (n > 0) {
+                    frame.setBytes(at, template, 0, headers);
+                }
+                cut(frame, at, ipv6, ipLength, headers + payload, id + n, seq + offset,
+                        segmentFlags(flags, n, offset + payload == payloadTotal));
+                frame.setIndex(at, at + headers + payload);
+                packets++;
+                out.accept(frame);
             }
-            int f = last ? flags : flags & ~(TcpHeader.PSH | TcpHeader.FIN);
-            if (n > 0) {
-                f &= ~TcpHeader.CWR;
-            }
-            int tcp = ipLength;
-            s.setInt(tcp + 4, seq + offset);
-            s.setByte(tcp + 13, f);
-            s.setShort(tcp + 16, 0);
-            int tcpTotal = total - ipLength;
-            int pseudo = ipv6 ? Checksum.pseudoHeaderV6(s, 0, tcpTotal) : Checksum.pseudoHeaderV4(s, 0, tcpTotal);
-            s.setShort(tcp + 16, Checksum.fold(Checksum.sum(s, tcp, tcpTotal, pseudo)));
-            packets++;
-            out.accept(s);
+        } finally {
+            frame.setIndex(readerIndex, end);
         }
         return n;
+    }
+
+    /** PSH and FIN on the last segment only, CWR on the first only (tcp_gso_segment). */
+    private static int segmentFlags(int flags, int n, boolean last) {
+        int f = last ? flags : flags & ~(TcpHeader.PSH | TcpHeader.FIN);
+        return n > 0 ? f & ~TcpHeader.CWR : f;
+    }
+
+    /** Fixes the headers at {@code at} for one segment of {@code total} bytes: lengths, ID, SEQ, flags, checksums. */
+    private void cut(ByteBuf frame, int at, boolean ipv6, int ipLength, int total, int id, int seq, int flags) {
+        if (ipv6) {
+            frame.setShort(at + 4, total - 40);
+        } else {
+            frame.setShort(at + 2, total);
+            frame.setShort(at + 4, id);
+            frame.setShort(at + 10, 0);
+            frame.setShort(at + 10, Checksum.fold(Checksum.sum(frame, at, ipLength, 0)));
+        }
+        int tcp = at + ipLength;
+        frame.setInt(tcp + 4, seq);
+        frame.setByte(tcp + 13, flags);
+        frame.setShort(tcp + 16, 0);
+        int tcpTotal = total - ipLength;
+        int pseudo = ipv6 ? Checksum.pseudoHeaderV6(frame, at, tcpTotal) : Checksum.pseudoHeaderV4(frame, at, tcpTotal);
+        // CHECKSUM_PARTIAL keeps the pseudo-header sum, folded and not complemented
+        frame.setShort(tcp + 16, completeChecksums ? Checksum.fold(Checksum.sum(frame, tcp, tcpTotal, pseudo))
+                : ~Checksum.fold(pseudo) & 0xffff);
     }
 
     /**
@@ -163,9 +199,5 @@ public final class SegmentSplitter {
     /** Frames dropped because their header or lengths made no sense. */
     public long malformed() {
         return malformed;
-    }
-
-    public void release() {
-        segment.release();
     }
 }
