@@ -6,6 +6,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /** A summary answers every question exactly as reading the packet does. */
@@ -54,6 +58,35 @@ class PacketSummaryTest {
             if (ipv4) {
                 assertThat(PacketSummary.ipv4Destination(s)).isEqualTo(p.getUnsignedInt(16));
             }
+        }
+    }
+
+    /**
+     * Header-shaped bytes of every kind (IPv4 and IPv6, TCP or not, any IHL and data offset, any
+     * flags and TOS, counted lengths above and below what is present, cut anywhere): the summary's
+     * fields are what {@link IpPackets} reads, whichever way the summary was taken.
+     */
+    @Property(tries = 3000)
+    void everyFieldIsWhatThePacketSaysForAnyHeaderBytes(@ForAll @Size(max = 100) byte[] bytes,
+            @ForAll @IntRange(min = 0, max = 3) int shape, @ForAll @IntRange(min = 0, max = 15) int ihl,
+            @ForAll @IntRange(min = 0, max = 4) int readerIndex) {
+        byte[] b = java.util.Arrays.copyOf(bytes, Math.max(bytes.length, 10));
+        if (shape >= 1) {
+            b[0] = (byte) (shape == 3 ? 0x60 : 0x40 | ihl);
+            b[shape == 3 ? 6 : 9] = 6; // TCP
+        }
+        ByteBuf p = Unpooled.buffer(readerIndex + b.length).writerIndex(readerIndex).writeBytes(b, 0, bytes.length);
+        p.readerIndex(Math.min(readerIndex, p.writerIndex()));
+        long s = PacketSummary.of(p);
+        int wire = IpPackets.wireLength(p);
+        assertThat(PacketSummary.wireLength(s)).isEqualTo(wire);
+        assertThat(PacketSummary.tcpPayloadLength(s)).isEqualTo(IpPackets.tcpPayloadLength(p, wire));
+        assertThat(PacketSummary.ecnField(s)).isEqualTo(IpPackets.ecnField(p));
+        assertThat(PacketSummary.isCwrSegment(s)).isEqualTo(IpPackets.isCwrSegment(p));
+        boolean ipv4 = p.readableBytes() >= 20 && p.getUnsignedByte(p.readerIndex()) >> 4 == 4;
+        assertThat(PacketSummary.hasIpv4Destination(s)).isEqualTo(ipv4);
+        if (ipv4) {
+            assertThat(PacketSummary.ipv4Destination(s)).isEqualTo(p.getUnsignedInt(p.readerIndex() + 16));
         }
     }
 
