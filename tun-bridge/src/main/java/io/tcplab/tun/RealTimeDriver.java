@@ -45,9 +45,10 @@ import jnr.ffi.Pointer;
  * wire packets ({@link SegmentSplitter}) before the stack sees them, and what the stack emits goes
  * through a {@link SegmentCoalescer}, which joins a flow's consecutive segments into super-segments
  * the kernel cuts up again; its pending run is written after each frame read, after the tasks and
- * after the timers, so output waits for nothing but the work that produced it. Without a capture the
- * stack then leaves TCP checksums to the kernel (transmit checksum offload, as the receive side
- * already trusts the kernel's).
+ * after the timers, so output waits for nothing but the work that produced it; a {@link FrameWriter}
+ * writes the super-segments on a thread of its own. Without a capture the stack then leaves TCP
+ * checksums to the kernel (transmit checksum offload, as the receive side already trusts the
+ * kernel's).
  */
 public final class RealTimeDriver implements AutoCloseable {
     private static final int POLLFD_SIZE = 8;
@@ -73,6 +74,7 @@ public final class RealTimeDriver implements AutoCloseable {
     private final Pointer drainValue;
     private final ByteBuf readBuffer;
     private final SegmentCoalescer coalescer; // null: a plain device, one write per packet
+    private final FrameWriter frameWriter; // with the coalescer: writes its frames on a thread of its own
     private final SegmentSplitter splitter;
     private final SegmentSplitter.PacketConsumer receiveOne = this::receiveOne;
 
@@ -131,9 +133,10 @@ public final class RealTimeDriver implements AutoCloseable {
         }
         int room = tun.vnetHeader() ? TunDevice.MAX_FRAME : TunDevice.MAX_PACKET;
         this.readBuffer = Unpooled.directBuffer(room, room);
-        this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(this::writeFrame, partialChecksums(b)) : null;
+        this.frameWriter = tun.vnetHeader() ? new FrameWriter(tun::write, threadName(b) + "-writer") : null;
+        this.coalescer = tun.vnetHeader() ? new SegmentCoalescer(frameWriter, partialChecksums(b)) : null;
         this.splitter = tun.vnetHeader() ? new SegmentSplitter(b.tap != null || b.observed) : null;
-        this.thread = new Thread(this::run, b.threadName != null ? b.threadName : "tcplab-driver-" + tun.name());
+        this.thread = new Thread(this::run, threadName(b));
         this.thread.setDaemon(true);
     }
 
@@ -145,6 +148,10 @@ public final class RealTimeDriver implements AutoCloseable {
      */
     private static boolean partialChecksums(Builder b) {
         return b.tun.vnetHeader() && b.tap == null;
+    }
+
+    private static String threadName(Builder b) {
+        return b.threadName != null ? b.threadName : "tcplab-driver-" + b.tun.name();
     }
 
     public static Builder builder(TunDevice tun, StackConfig config) {
@@ -263,7 +270,7 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** Packets the stack emitted that the device took. */
     public long packetsOut() {
-        return packetsOut - (coalescer == null ? 0 : coalescer.packetsDropped());
+        return packetsOut - (coalescer == null ? 0 : coalescer.packetsTooLong() + frameWriter.packetsRefused());
     }
 
     /** Bytes of the packets the stack emitted (with offloads, also of those the kernel refused). */
@@ -273,7 +280,7 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** Emitted packets the kernel refused (dropped as on a link). */
     public long writeDrops() {
-        return writeDrops + (coalescer == null ? 0 : coalescer.packetsDropped());
+        return writeDrops + (coalescer == null ? 0 : coalescer.packetsTooLong() + frameWriter.packetsRefused());
     }
 
     /** Whether the device runs with offloads (super-segments both ways). */
@@ -288,7 +295,7 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** write(2) calls: one per packet on a plain device, one per frame with offloads. */
     public long writeCalls() {
-        return writeCalls;
+        return frameWriter == null ? writeCalls : frameWriter.frames();
     }
 
     /** With offloads: frames that were TCP super-segments, read and written. */
@@ -417,13 +424,14 @@ public final class RealTimeDriver implements AutoCloseable {
             eventFdClosed = true;
             Native.libc().close(eventFd);
         }
+        if (coalescer != null) {
+            frameWriter.close(); // writes what was handed over, before the device closes
+            coalescer.release();
+        }
         if (ownsDevice) {
             tun.close();
         }
         readBuffer.release();
-        if (coalescer != null) {
-            coalescer.release();
-        }
         Runnable r;
         while ((r = tasks.poll()) != null) { // queued too late to run
             if (r instanceof Submitted<?> s) {
@@ -534,13 +542,11 @@ public final class RealTimeDriver implements AutoCloseable {
     private void flushOutput() {
         if (coalescer != null) {
             coalescer.flush();
+            if (frameWriter.failure() != null) {
+                throw new TunException("tcplab: cannot write to TUN device " + tun.name() + ": "
+                        + frameWriter.failure().getMessage());
+            }
         }
-    }
-
-    /** The coalescer's sink: one write per frame. */
-    private boolean writeFrame(ByteBuf frame) {
-        writeCalls++;
-        return tun.write(frame);
     }
 
     /**

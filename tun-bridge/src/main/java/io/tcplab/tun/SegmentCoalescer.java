@@ -34,14 +34,20 @@ import io.tcplab.stack.wire.TcpHeader;
  * last does not (RFC 5681 §4.2 stretch ACKs, as GRO receivers send them). Duplicate ACKs, ACKs
  * with SACK blocks, and ACKs carrying data or other flags are always written.
  *
- * <p>One direct buffer is reused, so nothing is allocated per packet. Not thread-safe.
+ * <p>Frames are built in direct buffers the sink hands back (the same one, from a sink that
+ * writes at once), so nothing is allocated per packet. Not thread-safe.
  */
 public final class SegmentCoalescer {
     /** Where a finished frame (virtio-net header + IP packet, its readable bytes) goes. */
     @FunctionalInterface
     public interface FrameSink {
-        /** Writes the frame; false when the kernel refused it (the packets in it are lost, as on a link). */
-        boolean writeFrame(ByteBuf frame);
+        /**
+         * Writes the frame of {@code packets} packets, or takes it to write later, and counts what
+         * the kernel refuses (lost, as on a link); returns the buffer the next frame is built in,
+         * {@code frame} itself when it was written at once. A buffer handed back has the capacity
+         * of {@link TunDevice#MAX_FRAME}.
+         */
+        ByteBuf writeFrame(ByteBuf frame, int packets);
     }
 
     private static final int MIN_TCP_HEADER = 20;
@@ -56,7 +62,7 @@ public final class SegmentCoalescer {
 
     private final FrameSink sink;
     private final boolean partialTcpChecksums;
-    private final ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
+    private ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
     private final VirtioNetHeader header = new VirtioNetHeader();
 
     // the pending run: segments in the frame, and what the next one must match
@@ -76,7 +82,7 @@ public final class SegmentCoalescer {
     private long frames;
     private long superSegments;
     private long acksSuperseded;
-    private long packetsDropped;
+    private long packetsTooLong;
 
     /** For a stack that writes complete checksums. */
     public SegmentCoalescer(FrameSink sink) {
@@ -105,7 +111,7 @@ public final class SegmentCoalescer {
         }
         flush();
         if (length > TunDevice.MAX_PACKET) {
-            packetsDropped++; // larger than the device carries; cannot come from a stack behind it
+            packetsTooLong++; // larger than the device carries; cannot come from a stack behind it
             return;
         }
         frame.clear().writerIndex(IP);
@@ -136,9 +142,7 @@ public final class SegmentCoalescer {
             superSegments++;
         }
         frames++;
-        if (!sink.writeFrame(frame)) {
-            packetsDropped += n;
-        }
+        frame = sink.writeFrame(frame, n);
     }
 
     /** The frame's IP packet as the kernel's GSO expects it: lengths for the whole, checksum partial. */
@@ -313,12 +317,12 @@ public final class SegmentCoalescer {
         return acksSuperseded;
     }
 
-    /** Packets in frames the kernel refused. */
-    public long packetsDropped() {
-        return packetsDropped;
+    /** Packets larger than the device carries, dropped (the sink counts what the kernel refuses). */
+    public long packetsTooLong() {
+        return packetsTooLong;
     }
 
-    /** Frees the buffer; drops what is pending. */
+    /** Frees the buffer it is filling; drops what is pending. */
     public void release() {
         segments = 0;
         frame.release();

@@ -17,7 +17,7 @@ class SegmentCoalescerTest {
     private static final int MSS = 1448;
 
     private final List<ByteBuf> frames = new ArrayList<>();
-    private final SegmentCoalescer coalescer = new SegmentCoalescer(frame -> frames.add(Unpooled.copiedBuffer(frame)));
+    private final SegmentCoalescer coalescer = new SegmentCoalescer(TestSegments.copyingInto(frames));
     private final TestSegments s = new TestSegments(false);
 
     @AfterEach
@@ -77,7 +77,7 @@ class SegmentCoalescerTest {
     void partialChecksumsGoOutForTheKernelToComplete() {
         for (boolean ipv6 : new boolean[] {false, true}) {
             List<ByteBuf> partialFrames = new ArrayList<>();
-            SegmentCoalescer partial = new SegmentCoalescer(f -> partialFrames.add(Unpooled.copiedBuffer(f)), true);
+            SegmentCoalescer partial = new SegmentCoalescer(TestSegments.copyingInto(partialFrames), true);
             TestSegments whole = new TestSegments(ipv6);
             TestSegments left = new TestSegments(ipv6).partialChecksums();
             whole.flags = left.flags = TcpHeader.SYN;
@@ -115,7 +115,7 @@ class SegmentCoalescerTest {
 
     @Test
     void aPacketThatIsNotTcpGoesWithAnAllZeroHeaderEvenFromAStackWithPartialChecksums() {
-        SegmentCoalescer partial = new SegmentCoalescer(f -> frames.add(Unpooled.copiedBuffer(f)), true);
+        SegmentCoalescer partial = new SegmentCoalescer(TestSegments.copyingInto(frames), true);
         ByteBuf p = s.build(0);
         p.setByte(9, 1); // IPv4 protocol: ICMP, whose checksum the stack always completes
         partial.add(p);
@@ -239,15 +239,46 @@ class SegmentCoalescerTest {
         assertThat(coalescer.acksSuperseded()).isZero();
     }
 
+    /** The sink hears each frame's packet count (what it counts lost if the kernel refuses the frame). */
     @Test
-    void aRefusedFrameCountsAllItsPackets() {
-        SegmentCoalescer refusing = new SegmentCoalescer(frame -> false);
+    void theSinkIsToldHowManyPacketsEachFrameHolds() {
+        List<Integer> counts = new ArrayList<>();
+        SegmentCoalescer counting = new SegmentCoalescer((frame, n) -> {
+            counts.add(n);
+            return frame;
+        });
         for (int i = 0; i < 3; i++) {
-            refusing.add(s.build(MSS));
+            counting.add(s.build(MSS));
         }
-        refusing.flush();
-        assertThat(refusing.packetsDropped()).isEqualTo(3);
-        refusing.release();
+        counting.add(s.build(0)); // a pure ACK: a frame of its own
+        counting.flush();
+        assertThat(counts).containsExactly(3, 1);
+        counting.release();
+    }
+
+    /** A sink that keeps the frame to write later hands back another buffer, and the next frame is built there. */
+    @Test
+    void theNextFrameIsBuiltInTheBufferTheSinkHandsBack() {
+        ByteBuf spare = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
+        List<ByteBuf> kept = new ArrayList<>();
+        List<String> written = new ArrayList<>();
+        SegmentCoalescer swapping = new SegmentCoalescer((frame, n) -> {
+            kept.add(frame);
+            written.add(ByteBufUtil.hexDump(frame));
+            return kept.size() == 1 ? spare : kept.get(kept.size() - 2);
+        });
+        s.flags = TcpHeader.ACK | TcpHeader.PSH;
+        for (int i = 0; i < 3; i++) {
+            swapping.add(s.build(MSS));
+            swapping.flush();
+        }
+        assertThat(kept).hasSize(3);
+        assertThat(kept.get(1)).isSameAs(spare);
+        assertThat(kept.get(0)).isNotSameAs(spare);
+        assertThat(written).as("three different frames, each whole when handed over").doesNotHaveDuplicates();
+        assertThat(ByteBufUtil.hexDump(kept.get(2))).isEqualTo(written.get(2));
+        swapping.release(); // the buffer it fills now: the spare
+        kept.get(0).release();
     }
 
     /** How many MSS-or-shorter segments each written frame holds. */

@@ -50,7 +50,7 @@ class SegmentSplitterTest {
         TestSegments six = new TestSegments(true);
         List<ByteBuf> sent = new ArrayList<>();
         List<ByteBuf> frames = new ArrayList<>();
-        SegmentCoalescer coalescer = new SegmentCoalescer(frame -> frames.add(Unpooled.copiedBuffer(frame)));
+        SegmentCoalescer coalescer = new SegmentCoalescer(TestSegments.copyingInto(frames));
         for (Step st : steps) {
             TestSegments s = st.ipv6() ? six : four;
             s.flags = st.flags();
@@ -110,7 +110,7 @@ class SegmentSplitterTest {
             TestSegments s = new TestSegments(ipv6);
             List<ByteBuf> sent = new ArrayList<>();
             List<ByteBuf> frames = new ArrayList<>();
-            SegmentCoalescer coalescer = new SegmentCoalescer(frame -> frames.add(Unpooled.copiedBuffer(frame)));
+            SegmentCoalescer coalescer = new SegmentCoalescer(TestSegments.copyingInto(frames));
             for (int i = 0; i < 9; i++) {
                 ByteBuf p = s.build(i == 8 ? 3 : 10);
                 sent.add(p);
@@ -144,7 +144,7 @@ class SegmentSplitterTest {
     private static ByteBuf superSegmentOfThree() {
         TestSegments s = new TestSegments(false);
         List<ByteBuf> frames = new ArrayList<>();
-        SegmentCoalescer coalescer = new SegmentCoalescer(frame -> frames.add(Unpooled.copiedBuffer(frame)));
+        SegmentCoalescer coalescer = new SegmentCoalescer(TestSegments.copyingInto(frames));
         for (int i = 0; i < 3; i++) {
             coalescer.add(s.build(MSS));
         }
@@ -180,7 +180,10 @@ class SegmentSplitterTest {
         }
         long[] count = new long[1];
         SegmentSplitter.PacketConsumer consumer = p -> count[0]++;
-        SegmentCoalescer coalescer = new SegmentCoalescer(frame -> splitter.split(frame, consumer) > 0);
+        SegmentCoalescer coalescer = new SegmentCoalescer((frame, n) -> {
+            splitter.split(frame, consumer);
+            return frame;
+        });
         Runnable round = () -> {
             for (int i = 0; i < packets.length; i++) { // an index: an iterator would be the one allocation
                 coalescer.add(packets[i]);

@@ -19,6 +19,14 @@ final class TestSegments {
     static final byte[] V6_A = v6(2);
     static final byte[] V6_B = v6(1);
 
+    /** A sink that keeps a copy of each frame and builds the next one in the same buffer. */
+    static SegmentCoalescer.FrameSink copyingInto(java.util.List<ByteBuf> frames) {
+        return (frame, packets) -> {
+            frames.add(Unpooled.copiedBuffer(frame));
+            return frame;
+        };
+    }
+
     private final SegmentWriter writer = new SegmentWriter();
     private final TcpOptions options = new TcpOptions();
     int seq = 1000;
