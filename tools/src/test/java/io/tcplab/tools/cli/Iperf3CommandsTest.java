@@ -79,6 +79,8 @@ class Iperf3CommandsTest {
         // -R: the kernel's ACKs come back one per frame, our data goes out in super-segments
         assertThat(ours.path("device").path("offload").asText()).as(cli.out()).isEqualTo("on");
         assertThat(ours.path("device").path("packetsPerWrite").asDouble()).as(cli.out()).isGreaterThan(1);
+        assertThat(ours.path("device").path("writeDrops").isIntegralNumber()).as("device losses reported").isTrue();
+        assertThat(ours.path("device").path("malformedFrames").asLong(-1)).isZero();
     }
 
     @Test
