@@ -158,9 +158,9 @@ public final class SegmentCoalescer {
         }
         int tcpTotal = total - ipLength;
         int pseudo = ipv6 ? Checksum.pseudoHeaderV6(frame, IP, tcpTotal) : Checksum.pseudoHeaderV4(frame, IP, tcpTotal);
-        // NEEDS_CSUM: the field holds the pseudo-header sum, folded and not complemented; the kernel
-        // adjusts it for each segment's length and completes it (tcp_gso_segment).
-        frame.setShort(tcp + 16, ~Checksum.fold(pseudo) & 0xffff);
+        // NEEDS_CSUM: the kernel adjusts the partial sum for each segment's length and completes it
+        // (tcp_gso_segment)
+        frame.setShort(tcp + 16, Checksum.partial(pseudo));
         header.tcpSegmentation(ipv6, ipLength, tcpLength, gsoSize).encode(frame, 0);
     }
 

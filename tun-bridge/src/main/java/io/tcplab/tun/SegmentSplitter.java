@@ -167,9 +167,8 @@ public final class SegmentSplitter {
         frame.setShort(tcp + 16, 0);
         int tcpTotal = total - ipLength;
         int pseudo = ipv6 ? Checksum.pseudoHeaderV6(frame, at, tcpTotal) : Checksum.pseudoHeaderV4(frame, at, tcpTotal);
-        // CHECKSUM_PARTIAL keeps the pseudo-header sum, folded and not complemented
         frame.setShort(tcp + 16, completeChecksums ? Checksum.fold(Checksum.sum(frame, tcp, tcpTotal, pseudo))
-                : ~Checksum.fold(pseudo) & 0xffff);
+                : Checksum.partial(pseudo));
     }
 
     /**

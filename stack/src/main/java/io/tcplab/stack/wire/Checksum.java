@@ -122,6 +122,15 @@ public final class Checksum {
     }
 
     /**
+     * What a checksum field holds for a device to complete ({@code CHECKSUM_PARTIAL}, virtio-net's
+     * {@code NEEDS_CSUM}): the pseudo-header sum folded to 16 bits, not complemented. The device sums
+     * from the transport header to the end over it and stores the complement.
+     */
+    public static short partial(int pseudoHeaderSum) {
+        return (short) ~fold(pseudoHeaderSum);
+    }
+
+    /**
      * Partial sum of the IPv4 TCP pseudo header (RFC 9293 §3.1): source and destination
      * address read from the IPv4 header at {@code ipOffset}, zero, protocol 6, TCP length.
      */

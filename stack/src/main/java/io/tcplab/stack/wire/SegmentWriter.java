@@ -162,7 +162,7 @@ public final class SegmentWriter {
         int pseudo = src.length == 4
                 ? Checksum.pseudoHeaderV4(out, ip, tcpLength)
                 : Checksum.pseudoHeaderV6(out, ip, tcpLength);
-        out.setShort(tcp + 16, partialChecksum ? ~Checksum.fold(pseudo) : Checksum.fold(Checksum.sum(out, tcp, tcpLength,
+        out.setShort(tcp + 16, partialChecksum ? Checksum.partial(pseudo) : Checksum.fold(Checksum.sum(out, tcp, tcpLength,
                 pseudo)));
         out.writerIndex(ip + total);
         return total;
