@@ -41,7 +41,6 @@ final class FrameWriter implements SegmentCoalescer.FrameSink, AutoCloseable {
     private volatile Throwable failure;
     /** Frames handed to the thread and not yet written: while any are, nothing else is written at once. */
     private final AtomicInteger outstanding = new AtomicInteger();
-    private final AtomicLong frames = new AtomicLong();
     private final AtomicLong packetsRefused = new AtomicLong();
 
     FrameWriter(Device tun, String threadName) {
@@ -124,12 +123,6 @@ final class FrameWriter implements SegmentCoalescer.FrameSink, AutoCloseable {
             failure = e;
             packetsRefused.addAndGet(packets);
         }
-        frames.incrementAndGet();
-    }
-
-    /** Frames written (each one write call), refused ones included. */
-    long frames() {
-        return frames.get();
     }
 
     /** Packets in frames the kernel refused. */

@@ -295,7 +295,7 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** write(2) calls: one per packet on a plain device, one per frame with offloads. */
     public long writeCalls() {
-        return frameWriter == null ? writeCalls : frameWriter.frames();
+        return coalescer == null ? writeCalls : coalescer.frames(); // one write(2) per frame handed over
     }
 
     /** With offloads: frames that were TCP super-segments, read and written. */
@@ -544,7 +544,7 @@ public final class RealTimeDriver implements AutoCloseable {
             coalescer.flush();
             if (frameWriter.failure() != null) {
                 throw new TunException("tcplab: cannot write to TUN device " + tun.name() + ": "
-                        + frameWriter.failure().getMessage());
+                        + frameWriter.failure().getMessage(), frameWriter.failure());
             }
         }
     }

@@ -7,7 +7,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -50,13 +52,11 @@ class FrameWriterTest {
             return true;
         }, "test-writer");
         ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
-        List<ByteBuf> seen = new ArrayList<>();
+        Set<ByteBuf> seen = Collections.newSetFromMap(new IdentityHashMap<>()); // buffers, not contents
         for (int i = 0; i < 20_000; i++) {
             fill(frame, i);
             frame = writer.writeFrame(frame, 2 + i % 40); // super-segments: always the writer's
-            if (!seen.contains(frame)) {
-                seen.add(frame);
-            }
+            seen.add(frame);
         }
         writer.close(); // writes what is still queued
         frame.release();
@@ -67,8 +67,7 @@ class FrameWriterTest {
         }
         assertThat(torn).as("frames changed while the writer had them").isEmpty();
         assertThat(threads).containsOnly("test-writer");
-        assertThat(writer.frames()).isEqualTo(20_000);
-        assertThat(seen.size()).as("buffers in circulation").isLessThanOrEqualTo(FrameWriter.FRAMES + 1);
+        assertThat(seen).as("buffers in circulation").hasSizeLessThanOrEqualTo(FrameWriter.FRAMES + 1);
     }
 
     /**
@@ -100,7 +99,11 @@ class FrameWriterTest {
 
     @Test
     void framesTheKernelRefusesCountTheirPackets() {
-        FrameWriter writer = new FrameWriter(frame -> frame.getInt(frame.readerIndex()) % 2 == 0, "test-writer");
+        AtomicInteger writes = new AtomicInteger();
+        FrameWriter writer = new FrameWriter(frame -> {
+            writes.incrementAndGet();
+            return frame.getInt(frame.readerIndex()) % 2 == 0;
+        }, "test-writer");
         ByteBuf frame = Unpooled.directBuffer(TunDevice.MAX_FRAME, TunDevice.MAX_FRAME);
         for (int i = 0; i < 10; i++) {
             fill(frame, i);
@@ -109,7 +112,7 @@ class FrameWriterTest {
         writer.close();
         frame.release();
         assertThat(writer.packetsRefused()).isEqualTo(1 + 3 + 5 + 7 + 9);
-        assertThat(writer.frames()).isEqualTo(10);
+        assertThat(writes.get()).as("every frame written once, refused or not").isEqualTo(10);
     }
 
     /** A device slower than the driver: the driver waits for a free buffer, nothing is lost or reordered. */
