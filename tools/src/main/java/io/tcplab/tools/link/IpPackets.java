@@ -6,9 +6,9 @@ import io.netty.buffer.ByteBuf;
 public final class IpPackets {
     private static final int ECN_MASK = 0x03;
     private static final int CE = 0x03;
-    private static final int TCP = 6;
-    private static final int TCP_SYN = 0x02;
-    private static final int TCP_CWR = 0x80;
+    static final int TCP = 6;
+    static final int TCP_SYN = 0x02;
+    static final int TCP_CWR = 0x80;
 
     private IpPackets() {
     }

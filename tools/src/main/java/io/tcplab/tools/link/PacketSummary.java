@@ -26,9 +26,6 @@ public final class PacketSummary {
     private static final int WIRE_SHIFT = 32;
     private static final int WIRE_MAX = (1 << 17) - 1;
     private static final int CE = 3;
-    private static final int TCP = 6;
-    private static final int TCP_SYN = 0x02;
-    private static final int TCP_CWR = 0x80;
 
     private PacketSummary() {
     }
@@ -42,13 +39,13 @@ public final class PacketSummary {
             // (each ByteBuf read pays netty's checks); the same values as the general reading
             long first = p.getLong(at); // version and IHL, TOS, total length, ...
             int ipHeader = ((int) (first >>> 56) & 0x0f) * 4;
-            if ((int) (first >>> 60) == 4 && ipHeader + 14 <= present && p.getUnsignedByte(at + 9) == TCP) {
+            if ((int) (first >>> 60) == 4 && ipHeader + 14 <= present && p.getUnsignedByte(at + 9) == IpPackets.TCP) {
                 int wire = Math.max(present, (int) (first >>> 32) & 0xffff);
                 int offsetAndFlags = p.getUnsignedShort(at + ipHeader + 12);
                 int headerBytes = wire - Math.max(0, wire - ipHeader - (offsetAndFlags >>> 12) * 4);
                 int flags = offsetAndFlags & 0xff;
                 return pack(wire, headerBytes, (int) (first >>> 48) & 3,
-                        (flags & TCP_CWR) != 0 && (flags & TCP_SYN) == 0, p.getUnsignedInt(at + 16));
+                        (flags & IpPackets.TCP_CWR) != 0 && (flags & IpPackets.TCP_SYN) == 0, p.getUnsignedInt(at + 16));
             }
         }
         return read(p);
